@@ -1,0 +1,111 @@
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { id, ms, timestamps } from "./_columns";
+import { users } from "./users";
+import { workspaces } from "./workspaces";
+
+/**
+ * A workspace's wallet. All amounts are integer milli-credits (1 credit = 1000) so that
+ * fractional per-token debits never drift. remaining = total - used, kept in step by the debit.
+ */
+export const userCredits = sqliteTable("user_credits", {
+  workspaceId: text("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  totalCredits: integer("total_credits").notNull().default(0),
+  usedCredits: integer("used_credits").notNull().default(0),
+  remainingCredits: integer("remaining_credits").notNull().default(0),
+  bonusCredits: integer("bonus_credits").notNull().default(0),
+  usedBonusCredits: integer("used_bonus_credits").notNull().default(0),
+  remainingBonusCredits: integer("remaining_bonus_credits").notNull().default(0),
+  bonusCreditsExpiresAt: ms("bonus_credits_expires_at"),
+  ...timestamps,
+});
+
+export const creditTransactions = sqliteTable(
+  "credit_transactions",
+  {
+    id: id(),
+    userId: text("user_id"),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    agentId: text("agent_id"),
+    conversationId: text("conversation_id"),
+    inputTokens: integer("input_tokens").notNull().default(0),
+    outputTokens: integer("output_tokens").notNull().default(0),
+    totalTokens: integer("total_tokens").notNull().default(0),
+    modelUsed: text("model_used"),
+    provider: text("provider"),
+    inputCostUsd: real("input_cost_usd").notNull().default(0),
+    outputCostUsd: real("output_cost_usd").notNull().default(0),
+    totalCostUsd: real("total_cost_usd").notNull().default(0),
+    /** milli-credits */
+    creditsConsumed: integer("credits_consumed").notNull().default(0),
+    bonusCreditsUsed: integer("bonus_credits_used").notNull().default(0),
+    regularCreditsUsed: integer("regular_credits_used").notNull().default(0),
+    costBrl: real("cost_brl").notNull().default(0),
+    action: text("action").notNull().default("chat"),
+    /** One debit per key: a retried turn never charges twice. */
+    idempotencyKey: text("idempotency_key"),
+    createdAt: ms("created_at")
+      .notNull()
+      .$defaultFn(() => Date.now()),
+  },
+  (t) => [
+    index("credit_tx_workspace_idx").on(t.workspaceId, t.createdAt),
+    uniqueIndex("credit_tx_idempotency_idx").on(t.idempotencyKey),
+  ],
+);
+
+export const bonusCreditHistory = sqliteTable(
+  "bonus_credit_history",
+  {
+    id: id(),
+    userId: text("user_id"),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    adminUserId: text("admin_user_id"),
+    /** milli-credits */
+    amount: integer("amount").notNull(),
+    reason: text("reason").notNull(),
+    observations: text("observations"),
+    expiresAt: ms("expires_at"),
+    createdAt: ms("created_at")
+      .notNull()
+      .$defaultFn(() => Date.now()),
+  },
+  (t) => [index("bonus_history_workspace_idx").on(t.workspaceId)],
+);
+
+/** Single-row table (id = 1). */
+export const creditSystemConfig = sqliteTable("credit_system_config", {
+  id: integer("id").primaryKey(),
+  creditsPerUsd: real("credits_per_usd").notNull().default(1000),
+  usdToBrlRate: real("usd_to_brl_rate").notNull().default(5.5),
+  autoUpdateExchangeRate: integer("auto_update_exchange_rate", { mode: "boolean" }).notNull().default(false),
+  lastExchangeRateUpdate: ms("last_exchange_rate_update"),
+  ...timestamps,
+});
+
+export const modelPricing = sqliteTable(
+  "model_pricing",
+  {
+    id: id(),
+    provider: text("provider").notNull(),
+    modelId: text("model_id").notNull(),
+    displayName: text("display_name").notNull(),
+    /** USD per 1k tokens */
+    inputPricePer1k: real("input_price_per_1k").notNull(),
+    outputPricePer1k: real("output_price_per_1k").notNull(),
+    creditsPerInteraction: real("credits_per_interaction").notNull().default(1),
+    supportsFunctionCalling: integer("supports_function_calling", { mode: "boolean" }).notNull().default(true),
+    supportsVision: integer("supports_vision", { mode: "boolean" }).notNull().default(false),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("model_pricing_provider_model_idx").on(t.provider, t.modelId)],
+);

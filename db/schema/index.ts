@@ -1,0 +1,4 @@
+export * from "./agents";
+export * from "./credits";
+export * from "./users";
+export * from "./workspaces";

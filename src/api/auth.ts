@@ -1,0 +1,59 @@
+import { type Context, Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import {
+  loginUser,
+  logoutUser,
+  publicUser,
+  registerUser,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  verifyEmail,
+} from "../services/auth";
+import { touchOnline } from "../services/sessions";
+import { type HonoEnv, SESSION_COOKIE } from "./context";
+import { jsonBody } from "./errors";
+import { requireSession } from "./guards";
+import { clearSessionCookie, setSessionCookie } from "./session-cookie";
+
+const requireVerification = (c: Context<HonoEnv>) => c.get("deps").env.REQUIRE_EMAIL_VERIFICATION === "true";
+
+export const authRoutes = new Hono<HonoEnv>()
+  .post("/register", async (c) => {
+    const result = await registerUser(c.get("deps"), c.get("meta"), (await jsonBody(c)), requireVerification(c));
+    if (result.session) setSessionCookie(c, result.session.token, result.session.expire, false);
+    return c.json({ data: { user: result.user, authenticated: result.session !== null } }, 201);
+  })
+  .post("/login", async (c) => {
+    const body = (await jsonBody(c)) as { rememberMe?: unknown };
+    const { user, session } = await loginUser(c.get("deps"), c.get("meta"), body, requireVerification(c));
+    setSessionCookie(c, session.token, session.expire, body.rememberMe === true);
+    return c.json({ data: { user } });
+  })
+  .get("/user", (c) => {
+    const session = requireSession(c);
+    return c.json({ data: publicUser(session.user, session.data.workspaceId) });
+  })
+  .post("/logout", async (c) => {
+    await logoutUser(c.get("deps"), c.get("meta"), getCookie(c, SESSION_COOKIE) ?? null, c.get("session")?.user.id ?? null);
+    clearSessionCookie(c);
+    return c.json({ data: { ok: true } });
+  })
+  .post("/heartbeat", async (c) => {
+    const session = requireSession(c);
+    await touchOnline(c.get("deps").db, session.user.id, c.get("meta"));
+    return c.json({ data: { ok: true } });
+  })
+  .post("/forgot-password", async (c) => {
+    return c.json({ data: await requestPasswordReset(c.get("deps"), c.get("meta"), (await jsonBody(c))) });
+  })
+  .post("/reset-password", async (c) => {
+    return c.json({ data: await resetPassword(c.get("deps"), c.get("meta"), (await jsonBody(c))) });
+  })
+  .post("/verify-email", async (c) => {
+    return c.json({ data: await verifyEmail(c.get("deps"), c.get("meta"), (await jsonBody(c))) });
+  })
+  .post("/resend-verification", async (c) => {
+    const session = requireSession(c);
+    return c.json({ data: await resendVerification(c.get("deps"), session.user) });
+  });

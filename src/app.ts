@@ -1,0 +1,52 @@
+import { trpcServer } from "@hono/trpc-server";
+import { Hono } from "hono";
+import { appRouter } from "../routers/_app";
+import { createTrpcContext } from "../routers/context";
+import { adminRoutes } from "./api/admin";
+import { authRoutes } from "./api/auth";
+import { configRoutes, devRoutes } from "./api/config";
+import type { HonoEnv } from "./api/context";
+import { creditRoutes } from "./api/credits";
+import { toHttpError } from "./api/errors";
+import { csrfMiddleware, sessionMiddleware } from "./api/middleware";
+import { workspaceRoutes } from "./api/workspaces";
+import { AppError } from "./lib/errors";
+import type { AppDeps } from "./services/context";
+import { logoutUser } from "./services/auth";
+import { clearSessionCookie } from "./api/session-cookie";
+import { getCookie } from "hono/cookie";
+import { SESSION_COOKIE } from "./api/context";
+
+/** The Hono app: /api/v1 (REST shim of SPEC §7), /trpc (the SPA's other calls). The SPA is served by Bun.serve routes. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<HonoEnv>();
+  app.onError((err, c) => toHttpError(err, c));
+  app.notFound((c) => toHttpError(new AppError("NOT_FOUND", "Rota não encontrada"), c));
+
+  app.use("/api/*", sessionMiddleware(deps), csrfMiddleware(deps));
+  app.use("/trpc/*", sessionMiddleware(deps), csrfMiddleware(deps));
+
+  app.get("/api/v1/health", (c) => c.json({ status: "ok" }));
+  app.route("/api/v1/auth", authRoutes);
+  app.route("/api/v1/workspaces", workspaceRoutes);
+  app.route("/api/v1/credit-usage", creditRoutes);
+  app.route("/api/v1/admin", adminRoutes);
+  app.route("/api/v1/config", configRoutes);
+  app.route("/api/v1/dev", devRoutes);
+  // SPEC §7: "another logout call without the /api/v1 prefix also exists".
+  app.post("/api/logout", async (c) => {
+    await logoutUser(deps, c.get("meta"), getCookie(c, SESSION_COOKIE) ?? null, c.get("session")?.user.id ?? null);
+    clearSessionCookie(c);
+    return c.json({ data: { ok: true } });
+  });
+
+  app.use(
+    "/trpc/*",
+    trpcServer({
+      endpoint: "/trpc",
+      router: appRouter,
+      createContext: (_opts, c) => createTrpcContext(c as never),
+    }),
+  );
+  return app;
+}

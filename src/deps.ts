@@ -1,0 +1,45 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { type DatabaseHandle, openDatabase } from "../db/client";
+import { migrateEmbedded } from "../db/migrate";
+import { seed } from "../db/seed";
+import type { Env } from "./env";
+import { SecretBox, randomToken } from "./lib/crypto";
+import { log } from "./lib/logger";
+import type { AppDeps } from "./services/context";
+import { createMailer } from "./services/mail";
+
+/** APP_SECRET from env, else one generated into the data dir on first start (mode 600). */
+function appSecret(env: Env, dataDir: string): string {
+  if (env.APP_SECRET) return env.APP_SECRET;
+  const file = join(dataDir, "app-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomToken(48);
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export type Booted = { deps: AppDeps; database: DatabaseHandle; adminNotice: string | null };
+
+/** env → data dir → db (migrated, seeded) → deps. Shared by the server, tests and the bench. */
+export async function bootDeps(env: Env): Promise<Booted> {
+  const dataDir = resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const url = env.DATABASE_URL ?? `file:${join(dataDir, "atenda.db")}`;
+  const database = await openDatabase(url, env.DATABASE_AUTH_TOKEN);
+  const applied = await migrateEmbedded(database.client);
+  if (applied) log.info("migrations applied", { count: applied });
+  const seeded = await seed(database.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD });
+  const deps: AppDeps = {
+    db: database.db,
+    env,
+    secrets: new SecretBox(appSecret(env, dataDir)),
+    mailer: createMailer(database.db, env),
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    now: () => Date.now(),
+  };
+  const adminNotice = seeded.generatedAdminPassword
+    ? `Administrador criado: ${seeded.adminEmail} / senha ${seeded.generatedAdminPassword} (mostrada só agora; defina ADMIN_EMAIL e ADMIN_PASSWORD para escolher)`
+    : null;
+  return { deps, database, adminNotice };
+}

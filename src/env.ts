@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+/** The only reader of process.env. Parsed once at boot; a bad value stops the start with a clear message. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_AUTH_TOKEN: z.string().optional(),
+  APP_SECRET: z.string().min(32, "APP_SECRET deve ter pelo menos 32 caracteres").optional(),
+  /** Public base URL used in emailed links; defaults to http://localhost:PORT */
+  APP_URL: z.url().optional(),
+  PUBLIC_SITE_URL: z.string().default("/login"),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().optional(),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_SECURE: z.enum(["true", "false"]).optional(),
+  SMTP_FROM: z.string().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  /** Starting credits of a new workspace on the free plan. */
+  FREE_PLAN_CREDITS: z.coerce.number().int().min(0).default(100),
+  /** When true, login is refused until the email is verified and register does not sign in. */
+  REQUIRE_EMAIL_VERIFICATION: z.enum(["true", "false"]).default("false"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Secure cookies: "auto" sets Secure when the request arrived over https (or X-Forwarded-Proto=https). */
+  COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Configuração inválida:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}

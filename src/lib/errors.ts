@@ -1,0 +1,53 @@
+import type { ZodError } from "zod";
+
+export const errorCodes = [
+  "NOT_FOUND",
+  "FORBIDDEN",
+  "UNAUTHORIZED",
+  "CONFLICT",
+  "VALIDATION",
+  "LIMIT_EXCEEDED",
+  "RATE_LIMITED",
+  "PRECONDITION_FAILED",
+  "INTERNAL",
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const httpStatusOf: Record<ErrorCode, number> = {
+  NOT_FOUND: 404,
+  FORBIDDEN: 403,
+  UNAUTHORIZED: 401,
+  CONFLICT: 409,
+  VALIDATION: 400,
+  LIMIT_EXCEEDED: 403,
+  RATE_LIMITED: 429,
+  PRECONDITION_FAILED: 412,
+  INTERNAL: 500,
+};
+
+/** The one error type services throw. `message` is the user-facing pt-BR text. */
+export class AppError extends Error {
+  constructor(
+    public readonly code: ErrorCode,
+    message: string,
+    public readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const notFound = (what = "Recurso") => new AppError("NOT_FOUND", `${what} não encontrado`);
+export const forbidden = (message = "Você não tem permissão para esta ação") => new AppError("FORBIDDEN", message);
+
+/** First issue's message: the spec's pt-BR text lives in the zod contract. */
+export function fromZodError(error: ZodError): AppError {
+  const first = error.issues[0];
+  const field = first?.path.join(".");
+  return new AppError("VALIDATION", first?.message ?? "Dados inválidos", {
+    field,
+    issues: error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+  });
+}
+
+export const GENERIC_INTERNAL = "Erro interno do servidor. Tente novamente em alguns minutos.";

@@ -1,0 +1,44 @@
+import indexHtml from "../web/index.html";
+import { createApp } from "./app";
+import { bootDeps } from "./deps";
+import { loadEnv } from "./env";
+import { log, setLogLevel } from "./lib/logger";
+import { pruneExpiredSessions } from "./services/sessions";
+import { rateLimiter } from "./services/rate-limit";
+
+/** env → db (migrate + seed) → Bun.serve(app + SPA); graceful shutdown on SIGINT/SIGTERM. */
+export async function startServer(env = loadEnv()) {
+  setLogLevel(env.LOG_LEVEL);
+  const { deps, database, adminNotice } = await bootDeps(env);
+  const app = createApp(deps);
+  const api = (req: Request, server: Bun.Server<unknown>) => app.fetch(req, server);
+  const server = Bun.serve({
+    port: env.PORT,
+    hostname: env.HOST,
+    development: env.NODE_ENV === "development" && !process.env.ATENDA_COMPILED,
+    routes: { "/api/*": api, "/trpc/*": api, "/*": indexHtml },
+    fetch: api,
+  });
+  if (adminNotice) console.log(`\n  ${adminNotice}\n`);
+  const housekeeping = setInterval(() => {
+    void pruneExpiredSessions(deps.db).catch(() => {});
+    void rateLimiter.prune(deps.db).catch(() => {});
+  }, 60 * 60 * 1000);
+  log.info("Atenda pronto", { url: `http://localhost:${server.port}`, offlineMode: !env.OPENAI_API_KEY });
+
+  const stop = async () => {
+    clearInterval(housekeeping);
+    await server.stop();
+    database.close();
+  };
+  return { server, deps, stop };
+}
+
+if (import.meta.main) {
+  const { stop } = await startServer();
+  for (const sig of ["SIGINT", "SIGTERM"] as const) {
+    process.on(sig, () => {
+      void stop().then(() => process.exit(0));
+    });
+  }
+}

@@ -1,0 +1,219 @@
+import { and, eq, gt } from "drizzle-orm";
+import { users } from "../../db/schema";
+import { randomToken, sha256Hex } from "../lib/crypto";
+import { AppError } from "../lib/errors";
+import {
+  forgotPasswordInput,
+  loginInput,
+  registerInput,
+  resetPasswordInput,
+  verifyEmailInput,
+} from "../schemas/auth";
+import { logActivity } from "./activity";
+import type { AppDeps, RequestMeta } from "./context";
+import { withTransaction } from "./context";
+import { rateLimiter } from "./rate-limit";
+import { createSession, destroySession, destroyUserSessions, type SessionUser } from "./sessions";
+import { createWorkspaceRecord, firstWorkspaceOf, resolveWorkspaceScope } from "./workspaces";
+
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_WINDOW_MS = 5 * 60 * 1000;
+const VERIFY_TTL_MS = 48 * 60 * 60 * 1000;
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+export const MSG = {
+  badCredentials: "Email ou senha incorretos. Verifique suas credenciais e tente novamente.",
+  tooManyLogins: "Muitas tentativas de login. Aguarde alguns minutos antes de tentar novamente.",
+  tooManyResets: "Muitas solicitações de recuperação. Aguarde alguns minutos antes de tentar novamente.",
+  emailTaken: "Usuário com este email já existe",
+  emailNotFound: "Este email não está cadastrado em nossa plataforma.",
+  emailNotVerified: "Email não verificado. Verifique sua caixa de entrada e clique no link de confirmação.",
+  badResetToken: "Link de redefinição inválido ou expirado.",
+  badVerifyToken: "Link de verificação inválido ou expirado.",
+} as const;
+
+/** A fixed hash verified when the email is unknown, so a miss costs the same time as a hit. */
+let dummyHash: Promise<string> | null = null;
+const getDummyHash = () => {
+  dummyHash ??= Bun.password.hash("atenda-timing-equaliser", "argon2id");
+  return dummyHash;
+};
+
+export const hashPassword = (password: string) => Bun.password.hash(password, "argon2id");
+
+export function publicUser(u: SessionUser, currentWorkspaceId: string | null = null) {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    phoneNumber: u.phoneNumber,
+    role: u.role,
+    emailVerified: u.emailVerified,
+    profileImageUrl: u.profileImageUrl,
+    language: u.language,
+    currentWorkspaceId,
+    createdAt: u.createdAt,
+  };
+}
+
+async function sendVerificationMail(deps: AppDeps, user: { id: string; email: string; firstName: string }) {
+  const token = randomToken();
+  await deps.db
+    .update(users)
+    .set({ emailVerificationToken: sha256Hex(token), emailVerificationExpiry: deps.now() + VERIFY_TTL_MS })
+    .where(eq(users.id, user.id));
+  const link = `${deps.appUrl}/verify-email?token=${token}`;
+  await deps.mailer.send({
+    to: user.email,
+    template: "verify-email",
+    subject: "Confirme seu email no Atenda",
+    text: `Olá, ${user.firstName}!\n\nConfirme seu email para ativar sua conta no Atenda: ${link}\n\nO link expira em 48 horas.`,
+  });
+}
+
+/** New account + its own workspace on the free plan. Logs in unless email verification is required. */
+export async function registerUser(deps: AppDeps, meta: RequestMeta, raw: unknown, requireVerification: boolean) {
+  const input = registerInput.parse(raw);
+  const passwordHash = await hashPassword(input.password);
+  const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+  if (existing) throw new AppError("CONFLICT", MSG.emailTaken);
+  const { user, workspaceId } = await withTransaction(deps.db, async (tx) => {
+    const [u] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        phoneNumber: input.phoneNumber.replace(/[^\d+]/g, ""),
+        firstName: input.firstName.replace(/\s+/g, " "),
+        lastName: input.lastName.replace(/\s+/g, " "),
+        passwordHash,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!u) throw new AppError("CONFLICT", MSG.emailTaken);
+    const ws = await createWorkspaceRecord(tx, u, { name: `Workspace de ${u.firstName}`, description: "Workspace pessoal" });
+    await tx.update(users).set({ lastWorkspaceId: ws.id }).where(eq(users.id, u.id));
+    await logActivity(tx, meta, { userId: u.id, workspaceId: ws.id, action: "auth.register", category: "auth" });
+    return { user: u, workspaceId: ws.id };
+  });
+  await sendVerificationMail(deps, user);
+  if (requireVerification) return { user: publicUser(user, workspaceId), session: null };
+  const session = await createSession(deps.db, user.id, workspaceId, false, meta, deps.now());
+  return { user: publicUser(user, workspaceId), session };
+}
+
+export async function loginUser(deps: AppDeps, meta: RequestMeta, raw: unknown, requireVerification: boolean) {
+  const input = loginInput.parse(raw);
+  const ipKey = meta.ipAddress ?? "unknown";
+  const now = deps.now();
+  if (
+    (await rateLimiter.isLimited(deps.db, "login-ip", ipKey, LOGIN_MAX_FAILURES * 4, LOGIN_WINDOW_MS, now)) ||
+    (await rateLimiter.isLimited(deps.db, "login-email", input.email, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, now))
+  ) {
+    await logActivity(deps.db, meta, { userId: null, action: "auth.login.rate_limited", category: "auth", details: { email: input.email } });
+    throw new AppError("RATE_LIMITED", MSG.tooManyLogins);
+  }
+  const [user] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  const ok = user
+    ? user.status === "active" && (await Bun.password.verify(input.password, user.passwordHash))
+    : (await Bun.password.verify(input.password, await getDummyHash())) && false;
+  if (!user || !ok) {
+    await rateLimiter.hit(deps.db, "login-ip", ipKey, now);
+    await rateLimiter.hit(deps.db, "login-email", input.email, now);
+    await logActivity(deps.db, meta, {
+      userId: user?.id ?? null,
+      action: "auth.login.failed",
+      category: "auth",
+      details: { email: input.email },
+    });
+    throw new AppError("UNAUTHORIZED", MSG.badCredentials);
+  }
+  if (requireVerification && !user.emailVerified) throw new AppError("FORBIDDEN", MSG.emailNotVerified);
+  await rateLimiter.clear(deps.db, "login-email", input.email);
+  let workspaceId = user.lastWorkspaceId;
+  if (!workspaceId || !(await resolveWorkspaceScope(deps.db, user.id, workspaceId))) {
+    workspaceId = await firstWorkspaceOf(deps.db, user.id);
+  }
+  const session = await createSession(deps.db, user.id, workspaceId, input.rememberMe, meta, now);
+  await logActivity(deps.db, meta, {
+    userId: user.id,
+    workspaceId,
+    action: "auth.login",
+    category: "auth",
+    sessionId: session.token.slice(0, 8),
+    details: { rememberMe: input.rememberMe },
+  });
+  return { user: publicUser(user, workspaceId), session };
+}
+
+export async function logoutUser(deps: AppDeps, meta: RequestMeta, token: string | null, userId: string | null) {
+  if (token) await destroySession(deps.db, token);
+  if (userId) await logActivity(deps.db, meta, { userId, action: "auth.logout", category: "auth" });
+}
+
+export async function requestPasswordReset(deps: AppDeps, meta: RequestMeta, raw: unknown) {
+  const { email } = forgotPasswordInput.parse(raw);
+  const now = deps.now();
+  const ipKey = meta.ipAddress ?? "unknown";
+  if (
+    (await rateLimiter.isLimited(deps.db, "forgot-ip", ipKey, LOGIN_MAX_FAILURES * 2, LOGIN_WINDOW_MS, now)) ||
+    (await rateLimiter.isLimited(deps.db, "forgot-email", email, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, now))
+  ) {
+    throw new AppError("RATE_LIMITED", MSG.tooManyResets);
+  }
+  await rateLimiter.hit(deps.db, "forgot-ip", ipKey, now);
+  await rateLimiter.hit(deps.db, "forgot-email", email, now);
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (!user) throw new AppError("NOT_FOUND", MSG.emailNotFound);
+  const token = randomToken();
+  await deps.db
+    .update(users)
+    .set({ resetToken: sha256Hex(token), resetTokenExpiry: now + RESET_TTL_MS })
+    .where(eq(users.id, user.id));
+  const link = `${deps.appUrl}/reset-password?token=${token}`;
+  const result = await deps.mailer.send({
+    to: user.email,
+    template: "reset-password",
+    subject: "Redefinição de senha do Atenda",
+    text: `Olá, ${user.firstName}!\n\nRecebemos um pedido para redefinir sua senha. Para criar uma nova senha, acesse: ${link}\n\nO link expira em 1 hora. Se você não pediu, ignore este email.`,
+  });
+  await logActivity(deps.db, meta, { userId: user.id, action: "auth.forgot_password", category: "auth" });
+  if (result.status === "failed") {
+    throw new AppError("INTERNAL", "Erro no serviço de email. Tente novamente em alguns minutos.");
+  }
+  return { ok: true };
+}
+
+/** Single use: the token is cleared in the same update that checks it; all sessions end. */
+export async function resetPassword(deps: AppDeps, meta: RequestMeta, raw: unknown) {
+  const input = resetPasswordInput.parse(raw);
+  const passwordHash = await hashPassword(input.password);
+  const [user] = await deps.db
+    .update(users)
+    .set({ passwordHash, resetToken: null, resetTokenExpiry: null })
+    .where(and(eq(users.resetToken, sha256Hex(input.token)), gt(users.resetTokenExpiry, deps.now())))
+    .returning();
+  if (!user) throw new AppError("VALIDATION", MSG.badResetToken);
+  await destroyUserSessions(deps.db, user.id);
+  await rateLimiter.clear(deps.db, "login-email", user.email);
+  await logActivity(deps.db, meta, { userId: user.id, action: "auth.reset_password", category: "auth" });
+  return { ok: true };
+}
+
+export async function verifyEmail(deps: AppDeps, meta: RequestMeta, raw: unknown) {
+  const input = verifyEmailInput.parse(raw);
+  const [user] = await deps.db
+    .update(users)
+    .set({ emailVerified: true, emailVerificationToken: null, emailVerificationExpiry: null })
+    .where(and(eq(users.emailVerificationToken, sha256Hex(input.token)), gt(users.emailVerificationExpiry, deps.now())))
+    .returning();
+  if (!user) throw new AppError("VALIDATION", MSG.badVerifyToken);
+  await logActivity(deps.db, meta, { userId: user.id, action: "auth.verify_email", category: "auth" });
+  return { ok: true };
+}
+
+export async function resendVerification(deps: AppDeps, user: SessionUser) {
+  if (user.emailVerified) return { ok: true, alreadyVerified: true };
+  await sendVerificationMail(deps, user);
+  return { ok: true, alreadyVerified: false };
+}

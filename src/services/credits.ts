@@ -1,0 +1,90 @@
+import { tzOffset } from "@date-fns/tz";
+import { and, eq, gte, sql } from "drizzle-orm";
+import { bonusCreditHistory, creditTransactions, userCredits } from "../../db/schema";
+import type { DbOrTx } from "../../db/client";
+import { AppError } from "../lib/errors";
+import { creditGrantInput } from "../schemas/workspaces";
+import { logActivity } from "./activity";
+import type { ServiceContext } from "./context";
+import { withTransaction } from "./context";
+
+/** Balances are stored in milli-credits (1 credit = 1000): integer arithmetic, no drift. */
+export const MILLI = 1000;
+export const toCredits = (milli: number) => milli / MILLI;
+
+export const SAO_PAULO = "America/Sao_Paulo";
+
+/** The wallet as the UI sees it (whole credits); expired bonus counts as zero. */
+export async function getWallet(db: DbOrTx, workspaceId: string, now = Date.now()) {
+  const [w] = await db.select().from(userCredits).where(eq(userCredits.workspaceId, workspaceId)).limit(1);
+  if (!w) return { totalCredits: 0, usedCredits: 0, remainingCredits: 0, bonusCredits: 0, remainingBonusCredits: 0, bonusCreditsExpiresAt: null };
+  const bonusLive = w.bonusCreditsExpiresAt === null || w.bonusCreditsExpiresAt > now;
+  return {
+    totalCredits: toCredits(w.totalCredits),
+    usedCredits: toCredits(w.usedCredits),
+    remainingCredits: toCredits(w.remainingCredits),
+    bonusCredits: toCredits(w.bonusCredits),
+    remainingBonusCredits: bonusLive ? toCredits(w.remainingBonusCredits) : 0,
+    bonusCreditsExpiresAt: w.bonusCreditsExpiresAt,
+  };
+}
+
+/** YYYY-MM-DD of an instant in São Paulo. */
+export function saoPauloDay(ms: number) {
+  const offsetMin = tzOffset(SAO_PAULO, new Date(ms));
+  return new Date(ms + offsetMin * 60_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Credits consumed per São Paulo day over the last `period` days (today included), one row per
+ * day even when nothing was used, so the chart's x-axis is continuous.
+ */
+export async function creditUsageHistory(db: DbOrTx, workspaceId: string, period: 7 | 15 | 30, now = Date.now()) {
+  const days: string[] = [];
+  for (let i = period - 1; i >= 0; i--) days.push(saoPauloDay(now - i * 86_400_000));
+  const offsetSec = tzOffset(SAO_PAULO, new Date(now)) * 60;
+  const since = now - (period + 1) * 86_400_000;
+  const dayExpr = sql<string>`strftime('%Y-%m-%d', ${creditTransactions.createdAt} / 1000 + ${offsetSec}, 'unixepoch')`;
+  const rows = await db
+    .select({ day: dayExpr, milli: sql<number>`sum(${creditTransactions.creditsConsumed})` })
+    .from(creditTransactions)
+    .where(and(eq(creditTransactions.workspaceId, workspaceId), gte(creditTransactions.createdAt, since)))
+    .groupBy(dayExpr);
+  const byDay = new Map(rows.map((r) => [r.day, Number(r.milli)]));
+  return days.map((date) => ({ date, total_credits: toCredits(byDay.get(date) ?? 0) }));
+}
+
+/** Admin grant of bonus credits (SPEC §5): added to the bonus bucket with an optional expiry. */
+export async function grantBonusCredits(ctx: ServiceContext, adminUserId: string, raw: unknown) {
+  const input = creditGrantInput.parse(raw);
+  const milli = input.amount * MILLI;
+  return withTransaction(ctx.db, async (tx) => {
+    const updated = await tx
+      .update(userCredits)
+      .set({
+        bonusCredits: sql`${userCredits.bonusCredits} + ${milli}`,
+        remainingBonusCredits: sql`${userCredits.remainingBonusCredits} + ${milli}`,
+        bonusCreditsExpiresAt: input.expiresAt ?? null,
+      })
+      .where(eq(userCredits.workspaceId, input.workspaceId))
+      .returning({ userId: userCredits.userId });
+    if (updated.length === 0) throw new AppError("NOT_FOUND", "Workspace não encontrado");
+    await tx.insert(bonusCreditHistory).values({
+      userId: updated[0]?.userId ?? null,
+      workspaceId: input.workspaceId,
+      adminUserId,
+      amount: milli,
+      reason: input.reason,
+      observations: input.observations ?? null,
+      expiresAt: input.expiresAt ?? null,
+    });
+    await logActivity(tx, ctx.meta, {
+      userId: adminUserId,
+      workspaceId: input.workspaceId,
+      action: "credits.grant",
+      category: "credits",
+      details: { amount: input.amount, reason: input.reason },
+    });
+    return getWallet(tx, input.workspaceId, ctx.now());
+  });
+}

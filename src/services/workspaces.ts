@@ -1,0 +1,201 @@
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { userCredits, userSubscriptions, users, workspaceMembers, workspaces } from "../../db/schema";
+import type { Db, DbOrTx } from "../../db/client";
+import { AppError } from "../lib/errors";
+import {
+  createWorkspaceInput,
+  defaultWorkspaceSettings,
+  ownerPermissions,
+} from "../schemas/workspaces";
+import { logActivity } from "./activity";
+import type { ServiceContext, WorkspaceScope } from "./context";
+import { withTransaction } from "./context";
+import { getFreePlan, getPlansOf } from "./plans";
+import { setSessionWorkspace } from "./sessions";
+
+const CREDIT = 1000; // milli-credits per credit
+
+/**
+ * Creates a workspace with its owner membership, a free-plan subscription and a wallet
+ * holding the plan's credits: a workspace is never without a plan or a wallet.
+ */
+export async function createWorkspaceRecord(
+  tx: DbOrTx,
+  owner: { id: string },
+  input: { name: string; description?: string | null },
+  now = Date.now(),
+) {
+  const plan = await getFreePlan(tx);
+  const [ws] = await tx
+    .insert(workspaces)
+    .values({ name: input.name, description: input.description ?? null, ownerId: owner.id, settings: defaultWorkspaceSettings })
+    .returning();
+  if (!ws) throw new AppError("INTERNAL", "Falha ao criar workspace");
+  await tx.insert(workspaceMembers).values({ workspaceId: ws.id, userId: owner.id, role: "admin", permissions: ownerPermissions });
+  await tx.insert(userSubscriptions).values({
+    userId: owner.id,
+    workspaceId: ws.id,
+    planId: plan.id,
+    startDate: now,
+    endDate: plan.validityDays ? now + plan.validityDays * 86_400_000 : null,
+  });
+  const credits = plan.creditsIncluded * CREDIT;
+  await tx.insert(userCredits).values({
+    workspaceId: ws.id,
+    userId: owner.id,
+    totalCredits: credits,
+    remainingCredits: credits,
+  });
+  return ws;
+}
+
+/** Verified membership of user in workspace, or null. The only way a workspace id becomes trusted. */
+export async function resolveWorkspaceScope(db: Db, userId: string, workspaceId: string): Promise<WorkspaceScope | null> {
+  const [row] = await db
+    .select({ ws: workspaces, m: workspaceMembers })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+    .limit(1);
+  if (!row) return null;
+  const isOwner = row.ws.ownerId === userId;
+  return {
+    id: row.ws.id,
+    name: row.ws.name,
+    ownerId: row.ws.ownerId,
+    role: isOwner ? "owner" : row.m.role,
+    permissions: isOwner ? ownerPermissions : row.m.permissions,
+  };
+}
+
+/** The first workspace the user belongs to (oldest membership), for sessions without one. */
+export async function firstWorkspaceOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.userId, userId))
+    .orderBy(asc(workspaceMembers.joinedAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function listWorkspaces(ctx: ServiceContext, userId: string) {
+  const rows = await ctx.db
+    .select({ ws: workspaces, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(workspaceMembers.userId, userId))
+    .orderBy(asc(workspaceMembers.joinedAt));
+  const planOf = await getPlansOf(
+    ctx.db,
+    rows.map((r) => r.ws.id),
+  );
+  const currentId = ctx.workspace?.id ?? null;
+  return rows.map(({ ws, role }) => {
+    const plan = planOf.get(ws.id);
+    return {
+      id: ws.id,
+      name: ws.name,
+      description: ws.description,
+      ownerId: ws.ownerId,
+      role: ws.ownerId === userId ? ("owner" as const) : role,
+      isCurrent: ws.id === currentId,
+      plan: { name: plan?.name ?? "Gratuito", billingPeriod: plan?.billingPeriod ?? "free" },
+      createdAt: ws.createdAt,
+    };
+  });
+}
+
+/** The most generous limit among the plans of the workspaces the user owns. */
+async function ownerLimits(db: Db, userId: string) {
+  const owned = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.ownerId, userId));
+  const planOf = await getPlansOf(
+    db,
+    owned.map((w) => w.id),
+  );
+  let maxWorkspaces = 1;
+  for (const p of planOf.values()) maxWorkspaces = Math.max(maxWorkspaces, p.maxWorkspaces);
+  if (planOf.size === 0) {
+    maxWorkspaces = (await getFreePlan(db)).maxWorkspaces;
+  }
+  return { ownedCount: owned.length, maxWorkspaces };
+}
+
+export async function createWorkspace(ctx: ServiceContext, userId: string, raw: unknown) {
+  const input = createWorkspaceInput.parse(raw);
+  const isAdmin = ctx.actor.type === "user" && ctx.actor.role === "admin";
+  if (!isAdmin) {
+    const { ownedCount, maxWorkspaces } = await ownerLimits(ctx.db, userId);
+    if (ownedCount >= maxWorkspaces) {
+      throw new AppError(
+        "LIMIT_EXCEEDED",
+        `Seu plano permite até ${maxWorkspaces} ${maxWorkspaces === 1 ? "workspace" : "workspaces"}. Atualize seu plano para criar mais.`,
+      );
+    }
+  }
+  const ws = await withTransaction(ctx.db, async (tx) => {
+    const created = await createWorkspaceRecord(tx, { id: userId }, input);
+    await logActivity(tx, ctx.meta, {
+      userId,
+      workspaceId: created.id,
+      action: "workspace.create",
+      category: "workspace",
+      resourceType: "workspace",
+      resourceId: created.id,
+      description: `Workspace "${created.name}" criado`,
+    });
+    return created;
+  });
+  return { id: ws.id, name: ws.name, description: ws.description, ownerId: ws.ownerId, createdAt: ws.createdAt };
+}
+
+/** Moves the session to a workspace the user belongs to; non-members get NOT_FOUND (no existence leak). */
+export async function switchWorkspace(
+  ctx: ServiceContext,
+  session: { userId: string; sid: string; data: Parameters<typeof setSessionWorkspace>[2] },
+  workspaceId: string,
+) {
+  const scope = await resolveWorkspaceScope(ctx.db, session.userId, workspaceId);
+  if (!scope) throw new AppError("NOT_FOUND", "Workspace não encontrado");
+  await setSessionWorkspace(ctx.db, session.sid, session.data, workspaceId);
+  await ctx.db.update(users).set({ lastWorkspaceId: workspaceId }).where(eq(users.id, session.userId));
+  await logActivity(ctx.db, ctx.meta, {
+    userId: session.userId,
+    workspaceId,
+    action: "workspace.switch",
+    category: "workspace",
+    resourceType: "workspace",
+    resourceId: workspaceId,
+  });
+  return { workspaceId };
+}
+
+export async function memberCount(db: DbOrTx, workspaceId: string) {
+  const [row] = await db.select({ n: count() }).from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId));
+  return row?.n ?? 0;
+}
+
+export async function listMembers(ctx: ServiceContext, scope: WorkspaceScope) {
+  const rows = await ctx.db
+    .select({ m: workspaceMembers, u: users })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(eq(workspaceMembers.workspaceId, scope.id))
+    .orderBy(asc(workspaceMembers.joinedAt));
+  return rows.map(({ m, u }) => ({
+    userId: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    role: m.role,
+    permissions: u.id === scope.ownerId ? ownerPermissions : m.permissions,
+    isOwner: u.id === scope.ownerId,
+    joinedAt: m.joinedAt,
+  }));
+}
+
+export async function workspaceNames(db: Db, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db.select({ id: workspaces.id, name: workspaces.name }).from(workspaces).where(inArray(workspaces.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -15,7 +15,8 @@ export async function startServer(env = loadEnv()) {
   const server = Bun.serve({
     port: env.PORT,
     hostname: env.HOST,
-    development: env.NODE_ENV === "development" && !process.env.ATENDA_COMPILED,
+    // Dev mode (npm run dev) rebundles the SPA on change; otherwise it is bundled once, minified.
+    development: process.env.ATENDA_DEV === "1",
     routes: { "/api/*": api, "/trpc/*": api, "/*": indexHtml },
     fetch: api,
   });

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# npm test: lint, typecheck, unit/API tests (bun test), browser tests (Playwright in Debian's
+# chromium), then one summary line "N passed, N failed" that CI reads.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export DEBIAN_FRONTEND=noninteractive
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "== installing Debian chromium for the browser tests"
+  SUDO=""; [ "$(id -u)" != "0" ] && SUDO="sudo"
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq chromium >/dev/null || { echo "could not install chromium"; exit 1; }
+fi
+if [ ! -x node_modules/.bin/bun ] || ! node_modules/.bin/bun --version >/dev/null 2>&1; then
+  echo "bun is missing or its postinstall did not run: run 'npm install' first"; exit 1
+fi
+BUN=node_modules/.bin/bun
+mkdir -p reports .tmp
+rm -f reports/*.xml
+rc=0
+
+echo "== lint (biome)"
+npx --no-install biome check . || rc=1
+echo "== typecheck (tsc)"
+npx --no-install tsc --noEmit -p . || rc=1
+
+echo "== unit and API tests (bun test)"
+NODE_ENV=test $BUN test --reporter=junit --reporter-outfile=reports/unit.xml test/ || rc=1
+
+echo "== browser tests (Playwright + chromium)"
+PLAYWRIGHT_JUNIT_OUTPUT_NAME=reports/e2e.xml npx --no-install playwright test --reporter=list,junit || rc=1
+
+node scripts/test-summary.mjs reports/unit.xml reports/e2e.xml || rc=1
+exit $rc

@@ -9,6 +9,7 @@ export const errorCodes = [
   "LIMIT_EXCEEDED",
   "RATE_LIMITED",
   "PRECONDITION_FAILED",
+  "UNAVAILABLE",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -22,6 +23,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   LIMIT_EXCEEDED: 403,
   RATE_LIMITED: 429,
   PRECONDITION_FAILED: 412,
+  /** An outside service (SMTP, LLM, channel) refused or is down: not our bug, worth a retry. */
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 

@@ -179,7 +179,7 @@ export async function requestPasswordReset(deps: AppDeps, meta: RequestMeta, raw
   });
   await logActivity(deps.db, meta, { userId: user.id, action: "auth.forgot_password", category: "auth" });
   if (result.status === "failed") {
-    throw new AppError("INTERNAL", "Erro no serviço de email. Tente novamente em alguns minutos.");
+    throw new AppError("UNAVAILABLE", "Erro no serviço de email. Tente novamente em alguns minutos.");
   }
   return { ok: true };
 }

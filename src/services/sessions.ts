@@ -40,7 +40,8 @@ export async function resolveSession(db: Db, token: string, now = Date.now()): P
     .where(and(eq(sessions.sid, sid), gt(sessions.expire, now)))
     .limit(1);
   const row = rows[0];
-  if (!row || row.u.status !== "active") return null;
+  if (!row) return null;
+  if (row.u.status !== "active") return null;
   let expire = row.s.expire;
   const ttl = row.s.sess.rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS;
   if (expire - now < ttl / 2) {

@@ -9,6 +9,7 @@ import type { HonoEnv } from "./api/context";
 import { creditRoutes } from "./api/credits";
 import { toHttpError } from "./api/errors";
 import { csrfMiddleware, sessionMiddleware } from "./api/middleware";
+import { openApiDocument } from "./api/openapi";
 import { workspaceRoutes } from "./api/workspaces";
 import { AppError } from "./lib/errors";
 import type { AppDeps } from "./services/context";
@@ -27,6 +28,7 @@ export function createApp(deps: AppDeps) {
   app.use("/trpc/*", sessionMiddleware(deps), csrfMiddleware(deps));
 
   app.get("/api/v1/health", (c) => c.json({ status: "ok" }));
+  app.get("/api/v1/openapi.json", (c) => c.json(openApiDocument(deps.appUrl)));
   app.route("/api/v1/auth", authRoutes);
   app.route("/api/v1/workspaces", workspaceRoutes);
   app.route("/api/v1/credit-usage", creditRoutes);

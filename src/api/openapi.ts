@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { forgotPasswordInput, loginInput, registerInput, resetPasswordInput, verifyEmailInput } from "../schemas/auth";
+import { createWorkspaceInput, creditGrantInput } from "../schemas/workspaces";
+
+/**
+ * OpenAPI 3.1 description of the public /api/v1 contract, request bodies generated from the same
+ * zod contracts the server validates with, so the document cannot drift from the code.
+ */
+type Op = { method: "get" | "post"; path: string; summary: string; tag: string; body?: z.ZodType; auth?: "session" | "admin" | "none"; params?: string[]; query?: Record<string, string> };
+
+const ops: Op[] = [
+  { method: "get", path: "/health", summary: "Estado do servidor", tag: "sistema", auth: "none" },
+  { method: "get", path: "/config/public", summary: "Configuração pública (site, modo offline)", tag: "sistema", auth: "none" },
+  { method: "post", path: "/auth/register", summary: "Criar conta", tag: "auth", body: registerInput, auth: "none" },
+  { method: "post", path: "/auth/login", summary: "Entrar", tag: "auth", body: loginInput, auth: "none" },
+  { method: "get", path: "/auth/user", summary: "Usuário atual", tag: "auth" },
+  { method: "post", path: "/auth/logout", summary: "Sair", tag: "auth", auth: "none" },
+  { method: "post", path: "/auth/heartbeat", summary: "Presença (a cada 60 s)", tag: "auth" },
+  { method: "post", path: "/auth/forgot-password", summary: "Pedir redefinição de senha", tag: "auth", body: forgotPasswordInput, auth: "none" },
+  { method: "post", path: "/auth/reset-password", summary: "Redefinir senha", tag: "auth", body: resetPasswordInput, auth: "none" },
+  { method: "post", path: "/auth/verify-email", summary: "Confirmar email", tag: "auth", body: verifyEmailInput, auth: "none" },
+  { method: "post", path: "/auth/resend-verification", summary: "Reenviar confirmação de email", tag: "auth" },
+  { method: "get", path: "/workspaces", summary: "Workspaces do usuário", tag: "workspaces" },
+  { method: "post", path: "/workspaces", summary: "Criar workspace", tag: "workspaces", body: createWorkspaceInput },
+  { method: "post", path: "/workspaces/{id}/switch", summary: "Trocar de workspace", tag: "workspaces", params: ["id"] },
+  { method: "get", path: "/workspaces/{id}/dashboard", summary: "Painel do workspace", tag: "workspaces", params: ["id"] },
+  { method: "get", path: "/credit-usage/history", summary: "Créditos usados por dia", tag: "créditos", query: { period: "7, 15 ou 30" } },
+  { method: "get", path: "/admin/model-pricing", summary: "Preços dos modelos", tag: "admin", auth: "admin" },
+  { method: "post", path: "/admin/credits/grant", summary: "Conceder créditos bônus", tag: "admin", body: creditGrantInput, auth: "admin" },
+];
+
+const errorSchema = {
+  type: "object",
+  properties: { error: { type: "object", properties: { code: { type: "string" }, message: { type: "string" } }, required: ["code", "message"] } },
+};
+
+export function openApiDocument(serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of ops) {
+    const parameters = [
+      ...(op.params ?? []).map((name) => ({ name, in: "path", required: true, schema: { type: "string", format: "uuid" } })),
+      ...Object.entries(op.query ?? {}).map(([name, description]) => ({ name, in: "query", required: false, description, schema: { type: "string" } })),
+    ];
+    paths[op.path] ??= {};
+    const target = paths[op.path] ?? {};
+    target[op.method] = {
+      summary: op.summary,
+      tags: [op.tag],
+      ...(parameters.length ? { parameters } : {}),
+      ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: z.toJSONSchema(op.body, { io: "input", unrepresentable: "any" }) } } } } : {}),
+      ...(op.auth === "none" ? { security: [] } : {}),
+      responses: {
+        "200": { description: "Sucesso: `{ data }`" },
+        "4XX": { description: "Erro com mensagem em português", content: { "application/json": { schema: errorSchema } } },
+      },
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "Atenda API", version: "1", description: "API pública do Atenda. Escritas com cookie de sessão exigem o cabeçalho x-csrf-token igual ao cookie atenda_csrf." },
+    servers: [{ url: `${serverUrl}/api/v1` }],
+    components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "atenda_session" } } },
+    security: [{ session: [] }],
+    paths,
+  };
+}

@@ -67,8 +67,10 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 /** The session's workspace, verified against membership on every call: a client-sent id is never trusted. */
 export const workspaceProcedure = authedProcedure.use(async ({ ctx, next }) => {
   const id = ctx.session.data.workspaceId;
-  const scope = id ? await resolveWorkspaceScope(ctx.deps.db, ctx.session.user.id, id) : null;
-  if (!scope) throw new AppError("PRECONDITION_FAILED", "Nenhum workspace selecionado");
+  if (!id) throw new AppError("PRECONDITION_FAILED", "Nenhum workspace selecionado");
+  // Same answer as the REST guard: a workspace the caller is not (or no longer) a member of is NOT_FOUND.
+  const scope = await resolveWorkspaceScope(ctx.deps.db, ctx.session.user.id, id);
+  if (!scope) throw new AppError("NOT_FOUND", "Workspace não encontrado");
   return next({ ctx: { ...ctx, workspace: scope, svc: { ...ctx.svc, workspace: scope } } });
 });
 

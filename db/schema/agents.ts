@@ -1,9 +1,10 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { type ConversationSettings, type PersonalitySettings, defaultConversationSettings } from "../../src/schemas/agents";
 import { id, ms, timestamps } from "./_columns";
 import { users } from "./users";
 import { workspaces } from "./workspaces";
 
-/** Core agent columns; the editor's sections (issue 3) extend this table. */
+/** An agent and every editor section that is a plain setting (channels and integrations live in their own tables). */
 export const agents = sqliteTable(
   "agents",
   {
@@ -18,10 +19,90 @@ export const agents = sqliteTable(
     description: text("description"),
     avatarUrl: text("avatar_url"),
     activity: text("activity"),
+    voiceTone: text("voice_tone"),
+    aiProvider: text("ai_provider").notNull().default("openai"),
+    aiModel: text("ai_model"),
+    personality: text("personality"),
+    personalityMode: text("personality_mode", { enum: ["simplificado", "avancado"] }).notNull().default("simplificado"),
+    personalityPreset: text("personality_preset"),
+    personalitySettings: text("personality_settings", { mode: "json" }).$type<PersonalitySettings>().notNull().default({}),
+    agentMission: text("agent_mission"),
+    agentAudience: text("agent_audience"),
+    specialInstructions: text("special_instructions"),
+    unknownResponseMessage: text("unknown_response_message"),
+    errorResponseMessage: text("error_response_message"),
+    greetingMessage: text("greeting_message"),
+    enableCustomErrorResponses: integer("enable_custom_error_responses", { mode: "boolean" }).notNull().default(false),
+    avoidedThemes: text("avoided_themes", { mode: "json" }).$type<string[]>().notNull().default([]),
+    avoidedWords: text("avoided_words", { mode: "json" }).$type<string[]>().notNull().default([]),
+    allowedDomains: text("allowed_domains", { mode: "json" }).$type<string[]>().notNull().default([]),
+    customPersonalitySections: text("custom_personality_sections", { mode: "json" }).$type<{ title: string; content: string }[]>().notNull().default([]),
+    profileFieldsOrder: text("profile_fields_order", { mode: "json" }).$type<string[]>().notNull().default([]),
+    companyName: text("company_name"),
+    companyWebsite: text("company_website"),
+    companySegment: text("company_segment"),
+    companyDetails: text("company_details"),
+    conversationSettings: text("conversation_settings", { mode: "json" })
+      .$type<ConversationSettings>()
+      .notNull()
+      .default(defaultConversationSettings),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    lastTrainedHash: text("last_trained_hash"),
+    trainingStatus: text("training_status").notNull().default("untrained"),
+    trainedAt: ms("trained_at"),
+    /** sha256 (64 hex) of the effective config: changes whenever the agent would behave differently. */
+    configHash: text("config_hash").notNull().default(""),
     ...timestamps,
   },
   (t) => [index("agents_workspace_idx").on(t.workspaceId)],
+);
+
+export const agentIntents = sqliteTable(
+  "agent_intents",
+  {
+    id: id(),
+    agentId: text("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    examples: text("examples", { mode: "json" }).$type<string[]>().notNull(),
+    parameters: text("parameters", { mode: "json" }).$type<unknown[]>().notNull().default([]),
+    action: text("action", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    responseTemplate: text("response_template"),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    priority: integer("priority").notNull().default(5),
+    ...timestamps,
+  },
+  (t) => [index("intents_agent_idx").on(t.agentId), index("intents_workspace_idx").on(t.workspaceId)],
+);
+
+export const chatFeedback = sqliteTable(
+  "chat_feedback",
+  {
+    id: id(),
+    agentId: text("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    sessionId: text("session_id").notNull(),
+    userMessage: text("user_message"),
+    agentResponse: text("agent_response").notNull(),
+    feedbackType: text("feedback_type", { enum: ["like", "dislike"] }).notNull(),
+    observation: text("observation"),
+    context: text("context", { mode: "json" }).$type<Record<string, unknown>>(),
+    weight: real("weight").notNull().default(1),
+    resolved: integer("resolved", { mode: "boolean" }).notNull().default(false),
+    createdAt: ms("created_at")
+      .notNull()
+      .$defaultFn(() => Date.now()),
+  },
+  (t) => [index("feedback_agent_idx").on(t.agentId, t.createdAt)],
 );
 
 /** One customer thread on any channel; usersServed counts these per month. */
@@ -51,4 +132,30 @@ export const conversations = sqliteTable(
     index("conversations_workspace_idx").on(t.workspaceId, t.createdAt),
     index("conversations_agent_contact_idx").on(t.agentId, t.channel, t.contactKey),
   ],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: id(),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    senderId: text("sender_id"),
+    senderType: text("sender_type", { enum: ["customer", "agent", "human", "system"] }).notNull(),
+    senderName: text("sender_name"),
+    content: text("content").notNull(),
+    messageType: text("message_type").notNull().default("text"),
+    attachments: text("attachments", { mode: "json" }).$type<{ type: string; mime?: string; size?: number }[]>(),
+    /** What the AI used: model, tokens, credits, latency, sources, tools. */
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>(),
+    isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
+    sentAt: ms("sent_at")
+      .notNull()
+      .$defaultFn(() => Date.now()),
+  },
+  (t) => [index("messages_conversation_idx").on(t.conversationId, t.sentAt)],
 );

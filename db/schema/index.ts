@@ -1,4 +1,5 @@
 export * from "./agents";
+export * from "./ai";
 export * from "./credits";
 export * from "./users";
 export * from "./workspaces";

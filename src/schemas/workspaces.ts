@@ -75,9 +75,11 @@ export const acceptInvitationInput = z.object({
   token: z.string().trim().min(1, "Token é obrigatório").max(200, "Token inválido"),
 });
 
+const PERIOD_MESSAGE = "Período deve ser 7, 15 ou 30 dias";
+// The message on coerce too: "?period=abc" must not answer zod's English NaN text.
 export const dashboardPeriod = z.coerce
-  .number()
-  .refine((n) => n === 7 || n === 15 || n === 30, "Período deve ser 7, 15 ou 30 dias");
+  .number({ message: PERIOD_MESSAGE })
+  .refine((n) => n === 7 || n === 15 || n === 30, PERIOD_MESSAGE);
 
 /** Credit grant by an admin (SPEC §5). Amount in whole credits. */
 export const creditGrantInput = z.object({

@@ -128,7 +128,12 @@ export async function loginUser(deps: AppDeps, meta: RequestMeta, raw: unknown, 
     });
     throw new AppError("UNAUTHORIZED", MSG.badCredentials);
   }
-  if (requireVerification && !user.emailVerified) throw new AppError("FORBIDDEN", MSG.emailNotVerified);
+  if (requireVerification && !user.emailVerified) {
+    // Unverified users cannot sign in, so resend-verification (authed) is out of their reach:
+    // once the emailed link has expired, a correct login is what earns a fresh one.
+    if (!user.emailVerificationExpiry || user.emailVerificationExpiry <= now) await sendVerificationMail(deps, user);
+    throw new AppError("FORBIDDEN", MSG.emailNotVerified);
+  }
   await rateLimiter.clear(deps.db, "login-email", input.email);
   let workspaceId = user.lastWorkspaceId;
   if (!workspaceId || !(await resolveWorkspaceScope(deps.db, user.id, workspaceId))) {

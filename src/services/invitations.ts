@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { users, workspaceInvitations, workspaceMembers, workspaces } from "../../db/schema";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { AppError } from "../lib/errors";
@@ -17,7 +17,8 @@ function requireManageMembers(scope: WorkspaceScope) {
   }
 }
 
-async function pendingCount(ctx: ServiceContext, workspaceId: string) {
+/** Pending invitations, minus the one to `exceptEmail` (a re-invite replaces it, so it holds no extra seat). */
+async function pendingCount(ctx: ServiceContext, workspaceId: string, exceptEmail: string) {
   const rows = await ctx.db
     .select({ id: workspaceInvitations.id })
     .from(workspaceInvitations)
@@ -26,6 +27,7 @@ async function pendingCount(ctx: ServiceContext, workspaceId: string) {
         eq(workspaceInvitations.workspaceId, workspaceId),
         isNull(workspaceInvitations.acceptedAt),
         gt(workspaceInvitations.expiresAt, ctx.now()),
+        ne(workspaceInvitations.email, exceptEmail),
       ),
     );
   return rows.length;
@@ -38,7 +40,7 @@ export async function inviteMember(ctx: ServiceContext, scope: WorkspaceScope, i
   const { plan } = await getWorkspacePlan(ctx.db, scope.id);
   const members = await memberCount(ctx.db, scope.id);
   // Pending invitations count toward the limit, or an owner could invite past it and accept later.
-  if (members + (await pendingCount(ctx, scope.id)) >= plan.maxMembers) {
+  if (members + (await pendingCount(ctx, scope.id, input.email)) >= plan.maxMembers) {
     throw new AppError(
       "LIMIT_EXCEEDED",
       `Seu plano permite até ${plan.maxMembers} membros neste workspace (convites pendentes incluídos). Atualize seu plano para convidar mais.`,

@@ -1,0 +1,97 @@
+import OpenAI, { toFile } from "openai";
+import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
+
+/**
+ * Client of any OpenAI-compatible server (OpenAI, OpenRouter, Ollama, vLLM): base URL from config.
+ * Knows nothing of our tables. Retries 429/5xx with backoff (the SDK honours Retry-After).
+ */
+export type LlmMessage = ChatCompletionMessageParam;
+export type LlmUsage = { inputTokens: number; outputTokens: number };
+export type LlmReply = { text: string; usage: LlmUsage; model: string; finishReason: string | null };
+
+export type LlmClientOptions = { apiKey: string | null; baseUrl: string | null; timeoutMs?: number; maxRetries?: number };
+
+export function createLlmClient(opts: LlmClientOptions) {
+  const client = new OpenAI({
+    apiKey: opts.apiKey ?? "sem-chave",
+    baseURL: opts.baseUrl ?? "https://api.openai.com/v1",
+    timeout: opts.timeoutMs ?? 60_000,
+    maxRetries: opts.maxRetries ?? 2,
+  });
+
+  /** Estimate when a server omits usage: ~4 characters a token, never zero. */
+  const estimate = (s: string) => Math.max(1, Math.ceil(s.length / 4));
+
+  return {
+    async chat(model: string, messages: LlmMessage[], signal?: AbortSignal): Promise<LlmReply> {
+      const res = await client.chat.completions.create({ model, messages }, { signal });
+      const choice = res.choices[0];
+      const text = choice?.message?.content ?? "";
+      return {
+        text,
+        model: res.model || model,
+        finishReason: choice?.finish_reason ?? null,
+        usage: {
+          inputTokens: res.usage?.prompt_tokens ?? estimate(JSON.stringify(messages)),
+          outputTokens: res.usage?.completion_tokens ?? estimate(text),
+        },
+      };
+    },
+
+    /** Streams text deltas to onDelta as they arrive; resolves with the whole reply and usage. */
+    async chatStream(model: string, messages: LlmMessage[], onDelta: (delta: string) => void, signal?: AbortSignal): Promise<LlmReply> {
+      const stream = await client.chat.completions.create(
+        { model, messages, stream: true, stream_options: { include_usage: true } },
+        { signal },
+      );
+      let text = "";
+      let usage: LlmUsage | null = null;
+      let finishReason: string | null = null;
+      let served = model;
+      for await (const chunk of stream) {
+        if (chunk.model) served = chunk.model;
+        const choice = chunk.choices[0];
+        const delta = choice?.delta?.content;
+        if (delta) {
+          text += delta;
+          onDelta(delta);
+        }
+        if (choice?.finish_reason) finishReason = choice.finish_reason;
+        if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
+      }
+      return {
+        text,
+        model: served,
+        finishReason,
+        usage: usage ?? { inputTokens: estimate(JSON.stringify(messages)), outputTokens: estimate(text) },
+      };
+    },
+
+    /** Whisper-style transcription of a voice note (multipart POST /audio/transcriptions). */
+    async transcribe(audio: Uint8Array, mime: string, model = "whisper-1", signal?: AbortSignal): Promise<string> {
+      const ext = mime.includes("wav") ? "wav" : mime.includes("ogg") ? "ogg" : mime.includes("mpeg") ? "mp3" : "webm";
+      const file = await toFile(audio, `audio.${ext}`, { type: mime });
+      const res = await client.audio.transcriptions.create({ file, model, language: "pt" }, { signal });
+      return res.text;
+    },
+
+    async listModels(signal?: AbortSignal): Promise<string[]> {
+      const page = await client.models.list({ signal });
+      return page.data.map((m) => m.id).sort();
+    },
+  };
+}
+
+export type LlmClient = ReturnType<typeof createLlmClient>;
+
+/** pt-BR reason for a provider failure, for the admin's test button. */
+export function describeLlmError(err: unknown): string {
+  if (err instanceof OpenAI.APIError) {
+    if (err.status === 401) return "Chave de API inválida ou sem permissão (401)";
+    if (err.status === 429) return "Limite de uso do provedor atingido (429)";
+    if (err.status && err.status >= 500) return `O provedor está com problemas (${err.status})`;
+    return `Erro do provedor (${err.status ?? "sem status"}): ${err.message}`;
+  }
+  if (err instanceof Error && /timed? ?out/i.test(err.message)) return "Tempo esgotado ao falar com o provedor";
+  return "Não foi possível conectar ao provedor";
+}

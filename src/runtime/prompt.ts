@@ -1,0 +1,73 @@
+import type { agents } from "../../db/schema";
+import { personalityPresets } from "../schemas/agents";
+
+export type AgentRow = typeof agents.$inferSelect;
+
+const section = (title: string, body: string | null | undefined) => (body?.trim() ? `## ${title}\n${body.trim()}` : null);
+
+/**
+ * The system prompt of one turn: the admin's platform prompt, then what the owner wrote about the
+ * agent (identity, personality, company, restrictions, avoided themes, emoji use, greeting).
+ * Customer text never enters this string; it goes in user messages only.
+ */
+export function buildSystemPrompt(platformPrompt: string, agent: AgentRow, extra: { knowledge?: string | null; now?: Date } = {}) {
+  const p = agent.personalitySettings ?? {};
+  const preset = agent.personalityMode === "simplificado" && agent.personalityPreset ? personalityPresets[agent.personalityPreset as keyof typeof personalityPresets] : null;
+  const settings = agent.conversationSettings;
+  const identity = [
+    `Seu nome é ${agent.name}.`,
+    agent.activity ? `Sua atividade: ${agent.activity}.` : null,
+    agent.description ? `Descrição: ${agent.description}` : null,
+    agent.voiceTone ? `Tom de voz: ${agent.voiceTone}.` : null,
+  ]
+    .filter(Boolean)
+    .join("\n");
+  const personality =
+    agent.personalityMode === "avancado"
+      ? [p.advancedPersonality, ...agent.customPersonalitySections.map((s) => `${s.title}: ${s.content}`)].filter(Boolean).join("\n")
+      : [
+          (p.agentRole ?? preset?.agentRole) && `Papel: ${p.agentRole ?? preset?.agentRole}`,
+          (p.agentFunction ?? preset?.agentFunction) && `Função: ${p.agentFunction ?? preset?.agentFunction}`,
+          (p.agentPurpose ?? preset?.agentPurpose) && `Propósito: ${p.agentPurpose ?? preset?.agentPurpose}`,
+          (p.responseStyle ?? preset?.responseStyle) && `Estilo de resposta: ${p.responseStyle ?? preset?.responseStyle}`,
+          agent.personality,
+        ]
+          .filter(Boolean)
+          .join("\n");
+  const company = [
+    agent.companyName && `Empresa: ${agent.companyName}`,
+    agent.companySegment && `Segmento: ${agent.companySegment}`,
+    agent.companyWebsite && `Site: ${agent.companyWebsite}`,
+    agent.companyDetails,
+  ]
+    .filter(Boolean)
+    .join("\n");
+  const rules = [
+    agent.agentMission && `Missão: ${agent.agentMission}`,
+    agent.agentAudience && `Público: ${agent.agentAudience}`,
+    agent.specialInstructions,
+    p.restrictions && `Restrições: ${p.restrictions}`,
+    p.customRules && `Regras: ${p.customRules}`,
+    agent.avoidedThemes.length ? `Não fale sobre estes temas (recuse com educação): ${agent.avoidedThemes.join(", ")}.` : null,
+    agent.avoidedWords.length ? `Nunca use estas palavras: ${agent.avoidedWords.join(", ")}.` : null,
+    settings.restrictTopics ? "Mantenha a conversa nos assuntos da empresa; recuse com educação pedidos fora desse escopo." : null,
+    settings.useEmojis ? "Você pode usar emojis com moderação." : "Não use emojis.",
+    agent.unknownResponseMessage ? `Quando não souber, responda exatamente: "${agent.unknownResponseMessage}"` : null,
+    agent.greetingMessage ? `Ao cumprimentar pela primeira vez, use: "${agent.greetingMessage}"` : null,
+  ]
+    .filter(Boolean)
+    .join("\n");
+  const now = extra.now ?? new Date();
+  const when = `Data e hora atuais: ${now.toLocaleString("pt-BR", { timeZone: settings.timezone || "America/Sao_Paulo" })}.`;
+  return [
+    platformPrompt.trim(),
+    section("Quem você é", identity),
+    section("Personalidade", personality),
+    section("Sobre a empresa", company),
+    section("Regras", rules),
+    section("Conhecimento da empresa (use para responder)", extra.knowledge),
+    when,
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+}

@@ -1,0 +1,148 @@
+import { type LlmMessage, type LlmReply, describeLlmError } from "../adapters/llm/openai-compatible";
+import { log } from "../lib/logger";
+import { currentSystemPrompt, resolveModel } from "../services/ai-config";
+import type { AppDeps } from "../services/context";
+import { availableMilli, debitCredits } from "../services/credit-debit";
+import { offlineAnswer } from "./offline";
+import { createReplyFilter, removeAvoidedWords, stripEmojis } from "./postprocess";
+import { type AgentRow, buildSystemPrompt } from "./prompt";
+
+export const NO_CREDITS_MESSAGE =
+  "No momento não consigo responder: os créditos deste atendimento acabaram. Por favor, tente novamente mais tarde.";
+export const DEFAULT_ERROR_MESSAGE = "Desculpe, ocorreu um erro ao processar sua mensagem. Tente novamente.";
+export const OFFLINE_AUDIO_MESSAGE = "No momento não consigo ouvir áudios. Você pode escrever sua mensagem?";
+
+export type HistoryItem = { role: "user" | "assistant"; content: string };
+export type TurnInput = { text: string; imageDataUrl?: string | null; audio?: { data: Uint8Array; mime: string } | null; documentText?: string | null };
+export type TurnOptions = {
+  history: HistoryItem[];
+  idempotencyKey: string;
+  conversationId?: string | null;
+  onDelta?: (delta: string) => void;
+  signal?: AbortSignal;
+  knowledge?: string | null;
+};
+
+export type TurnResult = {
+  reply: string;
+  outcome: "answered" | "offline" | "no_credits" | "error";
+  provider: string;
+  model: string;
+  usage: { inputTokens: number; outputTokens: number };
+  creditsMilli: number;
+  transcript: string | null;
+  latencyMs: number;
+  error?: string;
+};
+
+const HISTORY_LIMIT = 20;
+const HISTORY_ITEM_CHARS = 4000;
+
+const errorMessageOf = (agent: AgentRow) =>
+  agent.enableCustomErrorResponses && agent.errorResponseMessage ? agent.errorResponseMessage : DEFAULT_ERROR_MESSAGE;
+
+/** Emits a finished text as word-sized deltas, so offline and canned replies stream like model ones. */
+function streamWhole(text: string, onDelta?: (d: string) => void) {
+  if (!onDelta) return;
+  for (const piece of text.match(/\S+\s*/g) ?? []) onDelta(piece);
+}
+
+/**
+ * One agent turn: credits check → (transcription) → system prompt + history + the visitor's
+ * text/image → model (or the offline provider) → reply filtered for avoided words/emojis →
+ * credits debited once per idempotency key. Never throws for provider failures: the agent's error
+ * message is the reply.
+ */
+export async function runTurn(deps: AppDeps, agent: AgentRow, input: TurnInput, opts: TurnOptions): Promise<TurnResult> {
+  const started = performance.now();
+  const base = { usage: { inputTokens: 0, outputTokens: 0 }, creditsMilli: 0, transcript: null as string | null };
+  const finish = (r: Omit<TurnResult, "latencyMs">): TurnResult => ({ ...r, latencyMs: Math.round(performance.now() - started) });
+
+  const resolved = await resolveModel(deps, agent);
+  if (resolved.kind === "offline") {
+    const text = input.audio && !input.text.trim() ? OFFLINE_AUDIO_MESSAGE : offlineAnswer(agent, input.text, opts.knowledge ? [opts.knowledge] : []).text;
+    const reply = agent.conversationSettings.useEmojis ? removeAvoidedWords(text, agent.avoidedWords) : stripEmojis(removeAvoidedWords(text, agent.avoidedWords));
+    streamWhole(reply, opts.onDelta);
+    return finish({ ...base, reply, outcome: "offline", provider: "offline", model: "offline-extractive" });
+  }
+
+  if ((await availableMilli(deps.db, agent.workspaceId, deps.now())) <= 0) {
+    streamWhole(NO_CREDITS_MESSAGE, opts.onDelta);
+    return finish({ ...base, reply: NO_CREDITS_MESSAGE, outcome: "no_credits", provider: resolved.provider, model: resolved.model });
+  }
+
+  let text = input.text;
+  let transcript: string | null = null;
+  try {
+    if (input.audio) {
+      transcript = await resolved.client.transcribe(input.audio.data, input.audio.mime, "whisper-1", opts.signal);
+      await debitCredits(deps.db, {
+        workspaceId: agent.workspaceId,
+        agentId: agent.id,
+        conversationId: opts.conversationId ?? null,
+        provider: resolved.provider,
+        model: "whisper-1",
+        usage: { inputTokens: 0, outputTokens: 0 },
+        action: "transcription",
+        idempotencyKey: `${opts.idempotencyKey}:audio`,
+        allowPartial: true,
+      });
+      text = [text, transcript].filter((s) => s.trim()).join("\n");
+    }
+    const platform = await currentSystemPrompt(deps.db);
+    const messages: LlmMessage[] = [
+      { role: "system", content: buildSystemPrompt(platform.content, agent, { knowledge: opts.knowledge }) },
+      ...opts.history.slice(-HISTORY_LIMIT).map((h) => ({ role: h.role, content: h.content.slice(0, HISTORY_ITEM_CHARS) })),
+    ];
+    const userText = input.documentText ? `${text}\n\n[Documento enviado pelo cliente]\n${input.documentText}` : text;
+    messages.push(
+      input.imageDataUrl
+        ? { role: "user", content: [{ type: "text", text: userText || "O que você vê nesta imagem?" }, { type: "image_url", image_url: { url: input.imageDataUrl } }] }
+        : { role: "user", content: userText },
+    );
+
+    const filter = createReplyFilter(agent.avoidedWords, agent.conversationSettings.useEmojis);
+    let answer: LlmReply;
+    if (opts.onDelta) {
+      const onDelta = opts.onDelta;
+      answer = await resolved.client.chatStream(resolved.model, messages, (d) => {
+        const out = filter.push(d);
+        if (out) onDelta(out);
+      }, opts.signal);
+      const tail = filter.flush();
+      if (tail) onDelta(tail);
+    } else {
+      answer = await resolved.client.chat(resolved.model, messages, opts.signal);
+    }
+    let reply = removeAvoidedWords(answer.text, agent.avoidedWords);
+    if (!agent.conversationSettings.useEmojis) reply = stripEmojis(reply);
+    if (!reply.trim()) reply = agent.unknownResponseMessage || "Desculpe, não consegui processar sua mensagem.";
+
+    const debit = await debitCredits(deps.db, {
+      workspaceId: agent.workspaceId,
+      agentId: agent.id,
+      conversationId: opts.conversationId ?? null,
+      provider: resolved.provider,
+      model: answer.model || resolved.model,
+      usage: answer.usage,
+      idempotencyKey: opts.idempotencyKey,
+      allowPartial: true,
+    });
+    return finish({
+      reply,
+      outcome: "answered",
+      provider: resolved.provider,
+      model: answer.model || resolved.model,
+      usage: answer.usage,
+      creditsMilli: debit.status === "insufficient" ? 0 : debit.creditsMilli,
+      transcript,
+    });
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    const reason = describeLlmError(err);
+    log.warn("turn failed, answering with the agent's error message", { agentId: agent.id, reason });
+    const reply = errorMessageOf(agent);
+    streamWhole(reply, opts.onDelta);
+    return finish({ ...base, transcript, reply, outcome: "error", provider: resolved.provider, model: resolved.model, error: reason });
+  }
+}

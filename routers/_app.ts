@@ -1,3 +1,5 @@
+import { adminRouter } from "./admin";
+import { agentsRouter } from "./agents";
 import { authRouter } from "./auth";
 import { creditsRouter, dashboardRouter } from "./dashboard";
 import { router } from "./trpc";
@@ -9,6 +11,8 @@ export const appRouter = router({
   invitations: invitationsRouter,
   dashboard: dashboardRouter,
   credits: creditsRouter,
+  agents: agentsRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

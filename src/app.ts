@@ -9,7 +9,9 @@ import type { HonoEnv } from "./api/context";
 import { creditRoutes } from "./api/credits";
 import { toHttpError } from "./api/errors";
 import { csrfMiddleware, sessionMiddleware } from "./api/middleware";
+import { agentRoutes } from "./api/agents";
 import { openApiDocument } from "./api/openapi";
+import { publicAgentRoutes, publicChatRoutes } from "./api/public-chat";
 import { workspaceRoutes } from "./api/workspaces";
 import { AppError } from "./lib/errors";
 import type { AppDeps } from "./services/context";
@@ -31,6 +33,10 @@ export function createApp(deps: AppDeps) {
   app.get("/api/v1/openapi.json", (c) => c.json(openApiDocument(deps.appUrl)));
   app.route("/api/v1/auth", authRoutes);
   app.route("/api/v1/workspaces", workspaceRoutes);
+  app.route("/api/v1/public/agents", publicAgentRoutes);
+  // Public chat paths sit under /agents but need no session: mounted before the authenticated routes.
+  app.route("/api/v1/agents", publicChatRoutes);
+  app.route("/api/v1/agents", agentRoutes);
   app.route("/api/v1/credit-usage", creditRoutes);
   app.route("/api/v1/admin", adminRoutes);
   app.route("/api/v1/config", configRoutes);

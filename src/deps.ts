@@ -6,6 +6,7 @@ import { seed } from "../db/seed";
 import type { Env } from "./env";
 import { SecretBox, randomToken } from "./lib/crypto";
 import { log } from "./lib/logger";
+import { bootstrapAiConfigFromEnv } from "./services/ai-config";
 import type { AppDeps } from "./services/context";
 import { createMailer } from "./services/mail";
 
@@ -38,6 +39,7 @@ export async function bootDeps(env: Env): Promise<Booted> {
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     now: () => Date.now(),
   };
+  await bootstrapAiConfigFromEnv(deps);
   const adminNotice = seeded.generatedAdminPassword
     ? `Administrador criado: ${seeded.adminEmail} / senha ${seeded.generatedAdminPassword} (mostrada só agora; defina ADMIN_EMAIL e ADMIN_PASSWORD para escolher)`
     : null;

@@ -3,6 +3,7 @@ import { createApp } from "./app";
 import { bootDeps } from "./deps";
 import { loadEnv } from "./env";
 import { log, setLogLevel } from "./lib/logger";
+import { isOfflineMode } from "./services/ai-config";
 import { pruneExpiredSessions } from "./services/sessions";
 import { rateLimiter } from "./services/rate-limit";
 
@@ -25,7 +26,7 @@ export async function startServer(env = loadEnv()) {
     void pruneExpiredSessions(deps.db).catch(() => {});
     void rateLimiter.prune(deps.db).catch(() => {});
   }, 60 * 60 * 1000);
-  log.info("Atenda pronto", { url: `http://localhost:${server.port}`, offlineMode: !env.OPENAI_API_KEY });
+  log.info("Atenda pronto", { url: `http://localhost:${server.port}`, offlineMode: await isOfflineMode(deps) });
 
   const stop = async () => {
     clearInterval(housekeeping);

@@ -2,15 +2,16 @@ import { Hono } from "hono";
 import { and, desc, eq } from "drizzle-orm";
 import { mailOutbox } from "../../db/schema";
 import { AppError } from "../lib/errors";
+import { isOfflineMode } from "../services/ai-config";
 import type { HonoEnv } from "./context";
 
 /** Facts the SPA needs before login: where logout goes and whether the AI runs offline. */
-export const configRoutes = new Hono<HonoEnv>().get("/public", (c) => {
+export const configRoutes = new Hono<HonoEnv>().get("/public", async (c) => {
   const env = c.get("deps").env;
   return c.json({
     data: {
       publicSiteUrl: env.PUBLIC_SITE_URL,
-      offlineMode: !env.OPENAI_API_KEY,
+      offlineMode: await isOfflineMode(c.get("deps")),
       mailConfigured: c.get("deps").mailer.configured,
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION === "true",
     },

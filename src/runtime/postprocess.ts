@@ -3,7 +3,7 @@
  * is removed and the spacing tidied. Emojis are stripped when the agent must not use them.
  */
 const stripAccents = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export function removeAvoidedWords(text: string, avoided: string[], opts: { trim?: boolean } = {}): string {
   let out = text.normalize("NFC");
@@ -11,7 +11,7 @@ export function removeAvoidedWords(text: string, avoided: string[], opts: { trim
     const target = stripAccents(word.toLowerCase());
     // Walk the accent-stripped copy to find spans, then cut the same spans from the original.
     const folded = stripAccents(out.toLowerCase());
-    const re = new RegExp(`(^|[^\\p{L}\\p{N}])(${escape(target)})(?=$|[^\\p{L}\\p{N}])`, "gu");
+    const re = new RegExp(`(^|[^\\p{L}\\p{N}])(${escapeRegExp(target)})(?=$|[^\\p{L}\\p{N}])`, "gu");
     const spans: [number, number][] = [];
     for (const m of folded.matchAll(re)) {
       const start = (m.index ?? 0) + (m[1]?.length ?? 0);
@@ -20,7 +20,8 @@ export function removeAvoidedWords(text: string, avoided: string[], opts: { trim
     for (const [s, e] of spans.reverse()) out = out.slice(0, s) + out.slice(e);
   }
   const tidy = out.replace(/[ \t]{2,}/g, " ").replace(/ +([,.!?;:])/g, "$1");
-  return opts.trim === false ? tidy : tidy.trim();
+  // A removed leading word can leave "…: resto"; drop the orphaned punctuation at the start.
+  return opts.trim === false ? tidy : tidy.trim().replace(/^[,.;:!?\-–]+\s*/, "");
 }
 
 const EMOJI = /(\p{Extended_Pictographic}|\p{Emoji_Presentation})(\uFE0F|\u200D(\p{Extended_Pictographic}|\p{Emoji_Presentation}))*/gu;

@@ -5,6 +5,7 @@ import type { RequestMeta } from "./context";
 export type ActivityEntry = {
   userId: string | null;
   workspaceId?: string | null;
+  agentId?: string | null;
   action: string;
   category: "auth" | "workspace" | "credits" | "agent" | "admin";
   resourceType?: string;
@@ -19,6 +20,7 @@ export async function logActivity(db: DbOrTx, meta: RequestMeta | null, e: Activ
   await db.insert(userActivityLogs).values({
     userId: e.userId,
     workspaceId: e.workspaceId ?? null,
+    agentId: e.agentId ?? null,
     action: e.action,
     category: e.category,
     resourceType: e.resourceType ?? null,

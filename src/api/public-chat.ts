@@ -1,0 +1,58 @@
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import { AppError } from "../lib/errors";
+import { log } from "../lib/logger";
+import { RateWindow } from "../lib/rate-window";
+import { chatExternalInput } from "../schemas/public-chat";
+import { chatExternal, getPublicAgent, recordFeedback } from "../services/web-chat";
+import type { HonoEnv } from "./context";
+import { jsonBody } from "./errors";
+
+/**
+ * Denial of wallet: every public message may cost the owner money, so visitors and agents have a
+ * budget per minute. Generous for a person typing, tight for a script.
+ */
+const perVisitor = new RateWindow(20, 60_000);
+const perAgent = new RateWindow(600, 60_000);
+export const RATE_LIMIT_MESSAGE = "Muitas mensagens em pouco tempo. Aguarde um minuto e tente novamente.";
+
+export const publicAgentRoutes = new Hono<HonoEnv>().get("/:id", async (c) => {
+  return c.json({ data: await getPublicAgent(c.get("deps"), c.req.param("id")) });
+});
+
+export const publicChatRoutes = new Hono<HonoEnv>()
+  .post("/:id/chat-external", async (c) => {
+    const deps = c.get("deps");
+    const meta = c.get("meta");
+    const agentId = c.req.param("id");
+    const body = await jsonBody(c);
+    const input = chatExternalInput.parse(body);
+    await getPublicAgent(deps, agentId);
+    if (!perVisitor.take(`${agentId}|${meta.ipAddress}|${input.sessionId ?? ""}`) || !perAgent.take(agentId)) {
+      throw new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE);
+    }
+    if (!c.req.header("accept")?.includes("text/event-stream")) {
+      const result = await chatExternal(deps, meta, agentId, body, { signal: c.req.raw.signal });
+      return c.json({ response: result.reply, data: { response: result.reply, outcome: result.outcome, messageId: result.messageId } });
+    }
+    // Server-sent events: "delta" events as the model writes, then one "done" with the whole reply.
+    return streamSSE(c, async (stream) => {
+      let chain = Promise.resolve();
+      const write = (event: string, data: unknown) => {
+        chain = chain.then(() => stream.writeSSE({ event, data: JSON.stringify(data) }));
+        return chain;
+      };
+      try {
+        const result = await chatExternal(deps, meta, agentId, body, { onDelta: (text) => void write("delta", { text }), signal: c.req.raw.signal });
+        await write("done", { response: result.reply, outcome: result.outcome, messageId: result.messageId });
+      } catch (err) {
+        log.warn("chat stream failed", { agentId, error: err instanceof Error ? err.message : String(err) });
+        await write("error", { message: "Desculpe, ocorreu um erro ao processar sua mensagem. Tente novamente." });
+      }
+    });
+  })
+  .post("/:agentId/feedback", async (c) => {
+    const meta = c.get("meta");
+    const result = await recordFeedback(c.get("deps"), c.req.param("agentId"), await jsonBody(c), `anon-${Date.now()}-${meta.requestId.slice(0, 8)}`);
+    return c.json({ success: true, data: result }, 201);
+  });

@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+export const MAX_MESSAGE_CHARS = 4000;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_AUDIO_BYTES = 10 * 1024 * 1024;
+export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
+export const MAX_HISTORY_ITEMS = 50;
+
+/** Bytes carried by a base64 data URL (without decoding it). */
+export function dataUrlBytes(dataUrl: string) {
+  const comma = dataUrl.indexOf(",");
+  const b64 = comma >= 0 ? dataUrl.slice(comma + 1) : dataUrl;
+  const padding = b64.endsWith("==") ? 2 : b64.endsWith("=") ? 1 : 0;
+  return Math.floor((b64.length * 3) / 4) - padding;
+}
+
+const dataUrl = (kind: "image" | "audio" | "text|application", maxBytes: number, typeMsg: string, sizeMsg: string) =>
+  z
+    .string()
+    .max(Math.ceil((maxBytes * 4) / 3) + 200, sizeMsg)
+    .refine((s) => new RegExp(`^data:(${kind})/[\\w.+-]+(;[\\w=.+-]+)*;base64,`).test(s), typeMsg)
+    .refine((s) => dataUrlBytes(s) <= maxBytes, sizeMsg);
+
+export const chatExternalInput = z
+  .object({
+    message: z.string().max(MAX_MESSAGE_CHARS, `Mensagem muito longa (máximo de ${MAX_MESSAGE_CHARS} caracteres)`).default(""),
+    chatHistory: z
+      .array(
+        z.object({
+          role: z.enum(["user", "assistant"]),
+          content: z.string().max(20_000, "Histórico inválido"),
+        }),
+      )
+      .max(200, "Histórico muito longo")
+      .default([]),
+    imageData: dataUrl("image", MAX_IMAGE_BYTES, "Apenas imagens são aceitas", "A imagem deve ter no máximo 10MB").nullish(),
+    audioData: dataUrl("audio", MAX_AUDIO_BYTES, "Formato de áudio inválido", "O áudio deve ter no máximo 10MB").nullish(),
+    documentData: dataUrl("text|application", MAX_DOCUMENT_BYTES, "Formato de documento inválido", "O documento deve ter no máximo 2MB").nullish(),
+    sessionId: z.string().trim().min(1).max(100).optional(),
+  })
+  .refine((v) => v.message.trim() || v.imageData || v.audioData || v.documentData, { message: "Digite uma mensagem ou anexe uma imagem ou áudio", path: ["message"] });
+export type ChatExternalInput = z.input<typeof chatExternalInput>;
+
+export const feedbackInput = z.object({
+  feedbackType: z.enum(["like", "dislike"], { message: "Tipo de feedback inválido" }),
+  userMessage: z.string().max(20_000).optional().default(""),
+  agentResponse: z.string().min(1, "Resposta avaliada é obrigatória").max(50_000),
+  observation: z.string().trim().max(2000, "Observação deve ter no máximo 2000 caracteres").optional().default(""),
+  sessionId: z.string().trim().min(1).max(100).optional(),
+});

@@ -1,0 +1,142 @@
+import { createHash } from "node:crypto";
+import { and, asc, count, eq } from "drizzle-orm";
+import { agents } from "../../db/schema";
+import type { DbOrTx } from "../../db/client";
+import { AppError } from "../lib/errors";
+import type { PermissionFlag } from "../schemas/workspaces";
+import { createAgentInput, defaultConversationSettings, toggleAgentInput, updateAgentInput } from "../schemas/agents";
+import { logActivity } from "./activity";
+import type { ServiceContext, WorkspaceScope } from "./context";
+import { withTransaction } from "./context";
+import { getWorkspacePlan } from "./plans";
+
+export type Agent = typeof agents.$inferSelect;
+
+export function requireFlag(scope: WorkspaceScope, flag: PermissionFlag, message: string) {
+  if (!scope.permissions[flag]) throw new AppError("FORBIDDEN", message);
+}
+
+/** Keys that change how the agent behaves; configHash covers exactly these. */
+const BEHAVIOUR_KEYS = [
+  "name", "activity", "description", "voiceTone", "aiProvider", "aiModel", "personality", "personalityMode", "personalityPreset",
+  "personalitySettings", "agentMission", "agentAudience", "specialInstructions", "unknownResponseMessage", "errorResponseMessage",
+  "greetingMessage", "enableCustomErrorResponses", "avoidedThemes", "avoidedWords", "allowedDomains", "customPersonalitySections",
+  "companyName", "companyWebsite", "companySegment", "companyDetails", "conversationSettings",
+] as const satisfies readonly (keyof Agent)[];
+
+/** Canonical JSON (sorted keys) so the same config always hashes the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** sha256 (64 hex) of the effective configuration. */
+export function computeConfigHash(agent: Pick<Agent, (typeof BEHAVIOUR_KEYS)[number]>) {
+  const effective: Record<string, unknown> = {};
+  for (const k of BEHAVIOUR_KEYS) effective[k] = agent[k];
+  return createHash("sha256").update(canonical(effective)).digest("hex");
+}
+
+export async function listAgents(ctx: ServiceContext, scope: WorkspaceScope) {
+  return ctx.db.select().from(agents).where(eq(agents.workspaceId, scope.id)).orderBy(asc(agents.createdAt));
+}
+
+/** Scoped lookup: an agent of another workspace is "not found", never "forbidden" (no id probing). */
+export async function getAgent(db: DbOrTx, scope: WorkspaceScope, id: string): Promise<Agent> {
+  const [row] = await db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.id, id), eq(agents.workspaceId, scope.id)))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND", "Agente não encontrado");
+  return row;
+}
+
+export async function createAgent(ctx: ServiceContext, scope: WorkspaceScope, userId: string, raw: unknown) {
+  requireFlag(scope, "canCreateAgents", "Você não tem permissão para criar agentes neste workspace");
+  const input = createAgentInput.parse(raw);
+  return withTransaction(ctx.db, async (tx) => {
+    const { plan } = await getWorkspacePlan(tx, scope.id);
+    const [existing] = await tx.select({ n: count() }).from(agents).where(eq(agents.workspaceId, scope.id));
+    if ((existing?.n ?? 0) >= plan.maxAgents) {
+      throw new AppError(
+        "LIMIT_EXCEEDED",
+        `Seu plano ${plan.name} permite até ${plan.maxAgents} ${plan.maxAgents === 1 ? "agente" : "agentes"}. Atualize seu plano para criar mais.`,
+      );
+    }
+    const base = {
+      workspaceId: scope.id,
+      userId,
+      name: input.name,
+      activity: input.activity,
+      description: input.description ?? null,
+      avatarUrl: input.avatarUrl ?? null,
+      conversationSettings: defaultConversationSettings,
+    };
+    const [row] = await tx.insert(agents).values(base).returning();
+    if (!row) throw new AppError("INTERNAL", "Falha ao criar agente");
+    const configHash = computeConfigHash(row);
+    await tx.update(agents).set({ configHash }).where(eq(agents.id, row.id));
+    await logActivity(tx, ctx.meta, { userId, workspaceId: scope.id, agentId: row.id, action: "agent.create", category: "agent", resourceType: "agent", resourceId: row.id });
+    return { ...row, configHash };
+  });
+}
+
+export async function updateAgent(ctx: ServiceContext, scope: WorkspaceScope, userId: string, id: string, raw: unknown) {
+  requireFlag(scope, "canEditAgents", "Você não tem permissão para editar agentes neste workspace");
+  const patch = updateAgentInput.parse(raw);
+  return withTransaction(ctx.db, async (tx) => {
+    const current = await getAgent(tx, scope, id);
+    const next = { ...current, ...patch } as Agent;
+    const configHash = computeConfigHash(next);
+    const [row] = await tx
+      .update(agents)
+      .set({ ...patch, configHash })
+      .where(and(eq(agents.id, id), eq(agents.workspaceId, scope.id)))
+      .returning();
+    const changed = Object.keys(patch).filter((k) => canonical(current[k as keyof Agent]) !== canonical(patch[k as keyof typeof patch]));
+    if (changed.length) {
+      await logActivity(tx, ctx.meta, {
+        userId,
+        workspaceId: scope.id,
+        agentId: id,
+        action: "agent.update",
+        category: "agent",
+        resourceType: "agent",
+        resourceId: id,
+        details: { fields: changed },
+      });
+    }
+    return row as Agent;
+  });
+}
+
+export async function toggleAgent(ctx: ServiceContext, scope: WorkspaceScope, userId: string, id: string, raw: unknown) {
+  requireFlag(scope, "canEditAgents", "Você não tem permissão para editar agentes neste workspace");
+  const { isActive } = toggleAgentInput.parse(raw);
+  const [row] = await ctx.db
+    .update(agents)
+    .set({ isActive })
+    .where(and(eq(agents.id, id), eq(agents.workspaceId, scope.id)))
+    .returning();
+  if (!row) throw new AppError("NOT_FOUND", "Agente não encontrado");
+  await logActivity(ctx.db, ctx.meta, { userId, workspaceId: scope.id, agentId: id, action: isActive ? "agent.activate" : "agent.deactivate", category: "agent", resourceType: "agent", resourceId: id });
+  return row;
+}
+
+export async function deleteAgent(ctx: ServiceContext, scope: WorkspaceScope, userId: string, id: string) {
+  requireFlag(scope, "canDeleteAgents", "Você não tem permissão para excluir agentes neste workspace");
+  const deleted = await ctx.db
+    .delete(agents)
+    .where(and(eq(agents.id, id), eq(agents.workspaceId, scope.id)))
+    .returning({ id: agents.id, name: agents.name });
+  if (deleted.length === 0) throw new AppError("NOT_FOUND", "Agente não encontrado");
+  await logActivity(ctx.db, ctx.meta, { userId, workspaceId: scope.id, action: "agent.delete", category: "agent", resourceType: "agent", resourceId: id, details: { name: deleted[0]?.name } });
+  return { ok: true };
+}

@@ -24,7 +24,7 @@ echo "== typecheck (tsc)"
 npx --no-install tsc --noEmit -p . || rc=1
 
 echo "== unit and API tests (bun test)"
-NODE_ENV=test $BUN test --reporter=junit --reporter-outfile=reports/unit.xml test/ || rc=1
+NODE_ENV=test $BUN test --reporter=junit --reporter-outfile=reports/unit.xml || rc=1
 
 echo "== browser tests (Playwright + chromium)"
 PLAYWRIGHT_JUNIT_OUTPUT_NAME=reports/e2e.xml npx --no-install playwright test --reporter=list,junit || rc=1

@@ -35,7 +35,10 @@ export function createApp(deps: AppDeps) {
   app.route("/api/v1/workspaces", workspaceRoutes);
   app.route("/api/v1/public/agents", publicAgentRoutes);
   // Public chat paths sit under /agents but need no session: mounted before the authenticated routes.
-  app.route("/api/v1/agents", publicChatRoutes);
+  app.route(
+    "/api/v1/agents",
+    publicChatRoutes({ visitorPerMin: deps.env.PUBLIC_CHAT_VISITOR_PER_MIN, agentPerMin: deps.env.PUBLIC_CHAT_AGENT_PER_MIN }),
+  );
   app.route("/api/v1/agents", agentRoutes);
   app.route("/api/v1/credit-usage", creditRoutes);
   app.route("/api/v1/admin", adminRoutes);

@@ -26,6 +26,9 @@ const envSchema = z.object({
   FREE_PLAN_CREDITS: z.coerce.number().int().min(0).default(100),
   /** When true, login is refused until the email is verified and register does not sign in. */
   REQUIRE_EMAIL_VERIFICATION: z.enum(["true", "false"]).default("false"),
+  /** Public chat budget (denial of wallet): messages per minute per visitor and per agent. */
+  PUBLIC_CHAT_VISITOR_PER_MIN: z.coerce.number().int().min(1).default(20),
+  PUBLIC_CHAT_AGENT_PER_MIN: z.coerce.number().int().min(1).default(600),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Secure cookies: "auto" sets Secure when the request arrived over https (or X-Forwarded-Proto=https). */
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),

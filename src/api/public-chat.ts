@@ -4,30 +4,31 @@ import { AppError } from "../lib/errors";
 import { log } from "../lib/logger";
 import { RateWindow } from "../lib/rate-window";
 import { chatExternalInput } from "../schemas/public-chat";
-import { chatExternal, getPublicAgent, recordFeedback } from "../services/web-chat";
+import { activeAgent, chatExternal, getPublicAgent, recordFeedback } from "../services/web-chat";
 import type { HonoEnv } from "./context";
 import { jsonBody } from "./errors";
 
-/**
- * Denial of wallet: every public message may cost the owner money, so visitors and agents have a
- * budget per minute. Generous for a person typing, tight for a script.
- */
-const perVisitor = new RateWindow(20, 60_000);
-const perAgent = new RateWindow(600, 60_000);
 export const RATE_LIMIT_MESSAGE = "Muitas mensagens em pouco tempo. Aguarde um minuto e tente novamente.";
 
 export const publicAgentRoutes = new Hono<HonoEnv>().get("/:id", async (c) => {
   return c.json({ data: await getPublicAgent(c.get("deps"), c.req.param("id")) });
 });
 
-export const publicChatRoutes = new Hono<HonoEnv>()
+/**
+ * Denial of wallet: every public message may cost the owner money, so visitors and agents have a
+ * budget per minute (PUBLIC_CHAT_*_PER_MIN). Generous for a person typing, tight for a script.
+ */
+export const publicChatRoutes = (limits: { visitorPerMin: number; agentPerMin: number }) => {
+  const perVisitor = new RateWindow(limits.visitorPerMin, 60_000);
+  const perAgent = new RateWindow(limits.agentPerMin, 60_000);
+  return new Hono<HonoEnv>()
   .post("/:id/chat-external", async (c) => {
     const deps = c.get("deps");
     const meta = c.get("meta");
     const agentId = c.req.param("id");
     const body = await jsonBody(c);
     const input = chatExternalInput.parse(body);
-    await getPublicAgent(deps, agentId);
+    await activeAgent(deps, agentId);
     if (!perVisitor.take(`${agentId}|${meta.ipAddress}|${input.sessionId ?? ""}`) || !perAgent.take(agentId)) {
       throw new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE);
     }
@@ -56,3 +57,4 @@ export const publicChatRoutes = new Hono<HonoEnv>()
     const result = await recordFeedback(c.get("deps"), c.req.param("agentId"), await jsonBody(c), `anon-${Date.now()}-${meta.requestId.slice(0, 8)}`);
     return c.json({ success: true, data: result }, 201);
   });
+};

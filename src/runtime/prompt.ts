@@ -3,6 +3,21 @@ import { personalityPresets } from "../schemas/agents";
 
 export type AgentRow = typeof agents.$inferSelect;
 
+/** Intl formatters are costly to build (it showed in bench/chat.ts); keep one per time zone. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string) {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat("pt-BR", { timeZone, dateStyle: "full", timeStyle: "short" });
+    } catch {
+      f = new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo", dateStyle: "full", timeStyle: "short" });
+    }
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
 const section = (title: string, body: string | null | undefined) => (body?.trim() ? `## ${title}\n${body.trim()}` : null);
 
 /**
@@ -57,8 +72,7 @@ export function buildSystemPrompt(platformPrompt: string, agent: AgentRow, extra
   ]
     .filter(Boolean)
     .join("\n");
-  const now = extra.now ?? new Date();
-  const when = `Data e hora atuais: ${now.toLocaleString("pt-BR", { timeZone: settings.timezone || "America/Sao_Paulo" })}.`;
+  const when = `Data e hora atuais: ${formatterFor(settings.timezone || "America/Sao_Paulo").format(extra.now ?? new Date())}.`;
   return [
     platformPrompt.trim(),
     section("Quem você é", identity),

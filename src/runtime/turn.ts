@@ -2,7 +2,9 @@ import { type LlmMessage, type LlmReply, describeLlmError } from "../adapters/ll
 import { log } from "../lib/logger";
 import { currentSystemPrompt, resolveModel } from "../services/ai-config";
 import type { AppDeps } from "../services/context";
-import { availableMilli, debitCredits } from "../services/credit-debit";
+import type { DbOrTx } from "../../db/client";
+import { withTransaction } from "../services/context";
+import { type DebitRequest, availableMilli, debitCredits, debitInTransaction, priceCall } from "../services/credit-debit";
 import { offlineAnswer } from "./offline";
 import { createReplyFilter, removeAvoidedWords, stripEmojis } from "./postprocess";
 import { type AgentRow, buildSystemPrompt } from "./prompt";
@@ -21,6 +23,11 @@ export type TurnOptions = {
   onDelta?: (delta: string) => void;
   signal?: AbortSignal;
   knowledge?: string | null;
+  /**
+   * Stores what the turn produced (messages, conversation) in the SAME write transaction as the
+   * credit debit: one commit per turn, and a reply is never kept without its charge or vice versa.
+   */
+  persist?: (tx: DbOrTx, result: TurnResult) => Promise<void>;
 };
 
 export type TurnResult = {
@@ -56,7 +63,20 @@ function streamWhole(text: string, onDelta?: (d: string) => void) {
 export async function runTurn(deps: AppDeps, agent: AgentRow, input: TurnInput, opts: TurnOptions): Promise<TurnResult> {
   const started = performance.now();
   const base = { usage: { inputTokens: 0, outputTokens: 0 }, creditsMilli: 0, transcript: null as string | null };
-  const finish = (r: Omit<TurnResult, "latencyMs">): TurnResult => ({ ...r, latencyMs: Math.round(performance.now() - started) });
+  /** Settles the turn: the debit (when a model answered) and the caller's persistence, in one transaction. */
+  const finish = async (r: Omit<TurnResult, "latencyMs">, debit?: DebitRequest): Promise<TurnResult> => {
+    const result: TurnResult = { ...r, latencyMs: Math.round(performance.now() - started) };
+    if (!debit && !opts.persist) return result;
+    const price = debit ? await priceCall(deps.db, debit.provider, debit.model, debit.usage) : null;
+    return withTransaction(deps.db, async (tx) => {
+      if (debit && price) {
+        const charged = await debitInTransaction(tx, debit, price, deps.now());
+        result.creditsMilli = charged.status === "insufficient" ? 0 : charged.creditsMilli;
+      }
+      await opts.persist?.(tx, result);
+      return result;
+    });
+  };
 
   const resolved = await resolveModel(deps, agent);
   if (resolved.kind === "offline") {
@@ -118,25 +138,20 @@ export async function runTurn(deps: AppDeps, agent: AgentRow, input: TurnInput, 
     if (!agent.conversationSettings.useEmojis) reply = stripEmojis(reply);
     if (!reply.trim()) reply = agent.unknownResponseMessage || "Desculpe, não consegui processar sua mensagem.";
 
-    const debit = await debitCredits(deps.db, {
-      workspaceId: agent.workspaceId,
-      agentId: agent.id,
-      conversationId: opts.conversationId ?? null,
-      provider: resolved.provider,
-      model: answer.model || resolved.model,
-      usage: answer.usage,
-      idempotencyKey: opts.idempotencyKey,
-      allowPartial: true,
-    });
-    return finish({
-      reply,
-      outcome: "answered",
-      provider: resolved.provider,
-      model: answer.model || resolved.model,
-      usage: answer.usage,
-      creditsMilli: debit.status === "insufficient" ? 0 : debit.creditsMilli,
-      transcript,
-    });
+    const model = answer.model || resolved.model;
+    return finish(
+      { reply, outcome: "answered", provider: resolved.provider, model, usage: answer.usage, creditsMilli: 0, transcript },
+      {
+        workspaceId: agent.workspaceId,
+        agentId: agent.id,
+        conversationId: opts.conversationId ?? null,
+        provider: resolved.provider,
+        model,
+        usage: answer.usage,
+        idempotencyKey: opts.idempotencyKey,
+        allowPartial: true,
+      },
+    );
   } catch (err) {
     if (opts.signal?.aborted) throw err;
     const reason = describeLlmError(err);

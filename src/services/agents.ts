@@ -9,6 +9,7 @@ import { logActivity } from "./activity";
 import type { ServiceContext, WorkspaceScope } from "./context";
 import { withTransaction } from "./context";
 import { getWorkspacePlan } from "./plans";
+import { invalidateAgent } from "./web-chat";
 
 export type Agent = typeof agents.$inferSelect;
 
@@ -100,6 +101,7 @@ export async function updateAgent(ctx: ServiceContext, scope: WorkspaceScope, us
       .set({ ...patch, configHash })
       .where(and(eq(agents.id, id), eq(agents.workspaceId, scope.id)))
       .returning();
+    invalidateAgent(id);
     const changed = Object.keys(patch).filter((k) => canonical(current[k as keyof Agent]) !== canonical(patch[k as keyof typeof patch]));
     if (changed.length) {
       await logActivity(tx, ctx.meta, {
@@ -126,6 +128,7 @@ export async function toggleAgent(ctx: ServiceContext, scope: WorkspaceScope, us
     .where(and(eq(agents.id, id), eq(agents.workspaceId, scope.id)))
     .returning();
   if (!row) throw new AppError("NOT_FOUND", "Agente não encontrado");
+  invalidateAgent(id);
   await logActivity(ctx.db, ctx.meta, { userId, workspaceId: scope.id, agentId: id, action: isActive ? "agent.activate" : "agent.deactivate", category: "agent", resourceType: "agent", resourceId: id });
   return row;
 }
@@ -137,6 +140,7 @@ export async function deleteAgent(ctx: ServiceContext, scope: WorkspaceScope, us
     .where(and(eq(agents.id, id), eq(agents.workspaceId, scope.id)))
     .returning({ id: agents.id, name: agents.name });
   if (deleted.length === 0) throw new AppError("NOT_FOUND", "Agente não encontrado");
+  invalidateAgent(id);
   await logActivity(ctx.db, ctx.meta, { userId, workspaceId: scope.id, action: "agent.delete", category: "agent", resourceType: "agent", resourceId: id, details: { name: deleted[0]?.name } });
   return { ok: true };
 }

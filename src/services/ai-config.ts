@@ -3,6 +3,7 @@ import { aiModelsConfig, systemPrompts } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { type LlmClient, createLlmClient, describeLlmError } from "../adapters/llm/openai-compatible";
 import { AppError } from "../lib/errors";
+import { TtlCache } from "../lib/ttl-cache";
 import type { AppDeps } from "./context";
 
 export const DEFAULT_MODELS = ["gpt-4o-mini", "gpt-4o", "gpt-4.1-mini", "gpt-4.1"];
@@ -36,10 +37,14 @@ const OFFLINE = (reason: string): ResolvedModel => ({ kind: "offline", provider:
 
 /** Clients are cached per config version (updatedAt), so a key change takes effect at once. */
 const clientCache = new Map<string, LlmClient>();
+/** Provider rows and the current prompt are read on every turn; saves below invalidate them. */
+const providerRows = new TtlCache<(typeof aiModelsConfig.$inferSelect)[]>(5_000);
+const promptCache = new TtlCache<Awaited<ReturnType<typeof loadCurrentPrompt>>>(5_000);
+const activeProviders = (db: Db) => providerRows.get("active", () => db.select().from(aiModelsConfig).where(eq(aiModelsConfig.isActive, true)));
 
 /** A provider is usable when active and it has a key, or a base URL of a keyless server (Ollama, vLLM). */
 export async function resolveModel(deps: AppDeps, agent: { aiProvider: string; aiModel: string | null }): Promise<ResolvedModel> {
-  const rows = await deps.db.select().from(aiModelsConfig).where(eq(aiModelsConfig.isActive, true));
+  const rows = await activeProviders(deps.db);
   const usable = rows.filter((r) => r.apiKey || r.baseUrl);
   const row = usable.find((r) => r.provider === agent.aiProvider) ?? usable[0];
   if (!row) return OFFLINE("Nenhum provedor de IA configurado");
@@ -56,7 +61,7 @@ export async function resolveModel(deps: AppDeps, agent: { aiProvider: string; a
 }
 
 export async function isOfflineMode(deps: AppDeps) {
-  const rows = await deps.db.select().from(aiModelsConfig).where(eq(aiModelsConfig.isActive, true));
+  const rows = await activeProviders(deps.db);
   return !rows.some((r) => r.apiKey || r.baseUrl);
 }
 
@@ -97,6 +102,7 @@ export async function saveProvider(deps: AppDeps, input: ProviderInput) {
     testStatus: "untested" as const,
   };
   await deps.db.insert(aiModelsConfig).values(values).onConflictDoUpdate({ target: aiModelsConfig.provider, set: values });
+  providerRows.clear();
   return (await listProviders(deps.db)).find((p) => p.provider === input.provider);
 }
 
@@ -122,7 +128,9 @@ export async function testProvider(deps: AppDeps, provider: string) {
   }
 }
 
-export async function currentSystemPrompt(db: Db) {
+export const currentSystemPrompt = (db: Db) => promptCache.get("current", () => loadCurrentPrompt(db));
+
+async function loadCurrentPrompt(db: Db) {
   const [row] = await db.select().from(systemPrompts).orderBy(desc(systemPrompts.version)).limit(1);
   return row ?? { content: DEFAULT_SYSTEM_PROMPT, version: 0, changeDescription: "Padrão da plataforma", createdBy: null, createdAt: 0, id: "default" };
 }
@@ -133,6 +141,7 @@ export async function saveSystemPrompt(db: Db, adminId: string, content: string,
     .insert(systemPrompts)
     .values({ content, version: current.version + 1, changeDescription, createdBy: adminId })
     .returning();
+  promptCache.clear();
   return row;
 }
 

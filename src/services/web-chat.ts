@@ -2,15 +2,25 @@ import { createHash } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { agents, chatFeedback, conversations, messages } from "../../db/schema";
 import { AppError } from "../lib/errors";
+import { TtlCache } from "../lib/ttl-cache";
 import { type TurnResult, runTurn } from "../runtime/turn";
 import { chatExternalInput, feedbackInput } from "../schemas/public-chat";
 import type { AppDeps, RequestMeta } from "./context";
 
 export const AGENT_NOT_FOUND = "Agente não encontrado";
 
-async function activeAgent(deps: AppDeps, id: string) {
+/** Agents are read on every public message; the editor's writes call invalidateAgent. */
+const agentCache = new TtlCache<typeof agents.$inferSelect | null>(2_000);
+/** visitor → conversation id; conversations are never re-keyed, so this only saves a lookup. */
+const conversationIds = new TtlCache<string>(10 * 60_000, 50_000);
+
+export function invalidateAgent(id: string) {
+  agentCache.delete(id);
+}
+
+export async function activeAgent(deps: AppDeps, id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError("NOT_FOUND", AGENT_NOT_FOUND);
-  const [row] = await deps.db.select().from(agents).where(eq(agents.id, id)).limit(1);
+  const row = await agentCache.get(id, async () => (await deps.db.select().from(agents).where(eq(agents.id, id)).limit(1))[0] ?? null);
   if (!row?.isActive) throw new AppError("NOT_FOUND", AGENT_NOT_FOUND);
   return row;
 }
@@ -31,6 +41,10 @@ function decodeDataUrl(dataUrl: string) {
 }
 
 /** The web conversation of this visitor with this agent (channel web), created on first message. */
+async function webConversationId(deps: AppDeps, agent: typeof agents.$inferSelect, contactKey: string) {
+  return conversationIds.get(`${agent.id}|${contactKey}`, async () => (await webConversation(deps, agent, contactKey)).id);
+}
+
 async function webConversation(deps: AppDeps, agent: typeof agents.$inferSelect, contactKey: string) {
   const [existing] = await deps.db
     .select()
@@ -65,27 +79,15 @@ export async function chatExternal(
   const agent = await activeAgent(deps, agentId);
   const persist = opts.persist !== false;
   const contactKey = input.sessionId ?? visitorKey(meta);
-  const conversation = persist ? await webConversation(deps, agent, contactKey) : null;
+  const conversationId = persist ? await webConversationId(deps, agent, contactKey) : null;
   const attachments = [
     input.imageData ? { type: "image", mime: decodeDataUrl(input.imageData).mime } : null,
     input.audioData ? { type: "audio", mime: decodeDataUrl(input.audioData).mime } : null,
     input.documentData ? { type: "document", mime: decodeDataUrl(input.documentData).mime } : null,
   ].filter((a): a is { type: string; mime: string } => a !== null);
-
+  const receivedAt = deps.now();
   const customerMessageId = Bun.randomUUIDv7();
-  if (conversation) {
-    await deps.db.insert(messages).values({
-      id: customerMessageId,
-      conversationId: conversation.id,
-      workspaceId: agent.workspaceId,
-      senderType: "customer",
-      senderName: conversation.clientName,
-      content: input.message,
-      messageType: input.imageData ? "image" : input.audioData ? "audio" : "text",
-      attachments: attachments.length ? attachments : null,
-      sentAt: deps.now(),
-    });
-  }
+  const replyId = Bun.randomUUIDv7();
 
   const audio = input.audioData ? decodeDataUrl(input.audioData) : null;
   const doc = input.documentData ? decodeDataUrl(input.documentData) : null;
@@ -96,41 +98,55 @@ export async function chatExternal(
     { text: input.message, imageDataUrl: input.imageData ?? null, audio, documentText },
     {
       history: input.chatHistory.slice(-50),
-      idempotencyKey: `web:${conversation?.id ?? "preview"}:${customerMessageId}`,
-      conversationId: conversation?.id ?? null,
+      idempotencyKey: `web:${conversationId ?? "preview"}:${customerMessageId}`,
+      conversationId,
       onDelta: opts.onDelta,
       signal: opts.signal,
+      // Both messages and the conversation's counters are written with the debit, in one commit.
+      persist: conversationId
+        ? async (tx, r) => {
+            const now = deps.now();
+            await tx.insert(messages).values([
+              {
+                id: customerMessageId,
+                conversationId,
+                workspaceId: agent.workspaceId,
+                senderType: "customer",
+                senderName: "Visitante do chat web",
+                content: input.message,
+                messageType: input.imageData ? "image" : input.audioData ? "audio" : "text",
+                attachments: attachments.length ? attachments : null,
+                metadata: r.transcript ? { transcript: r.transcript } : null,
+                sentAt: receivedAt,
+              },
+              {
+                id: replyId,
+                conversationId,
+                workspaceId: agent.workspaceId,
+                senderType: "agent",
+                senderName: agent.name,
+                content: r.reply,
+                metadata: {
+                  outcome: r.outcome,
+                  provider: r.provider,
+                  model: r.model,
+                  usage: r.usage,
+                  creditsMilli: r.creditsMilli,
+                  latencyMs: r.latencyMs,
+                  ...(r.error ? { error: r.error } : {}),
+                },
+                sentAt: now,
+              },
+            ]);
+            await tx
+              .update(conversations)
+              .set({ lastMessageAt: now, unreadCount: sql`${conversations.unreadCount} + 2` })
+              .where(eq(conversations.id, conversationId));
+          }
+        : undefined,
     },
   );
-
-  const replyId = Bun.randomUUIDv7();
-  if (conversation) {
-    const now = deps.now();
-    await deps.db.insert(messages).values({
-      id: replyId,
-      conversationId: conversation.id,
-      workspaceId: agent.workspaceId,
-      senderType: "agent",
-      senderName: agent.name,
-      content: result.reply,
-      metadata: {
-        outcome: result.outcome,
-        provider: result.provider,
-        model: result.model,
-        usage: result.usage,
-        creditsMilli: result.creditsMilli,
-        latencyMs: result.latencyMs,
-        transcript: result.transcript,
-        ...(result.error ? { error: result.error } : {}),
-      },
-      sentAt: now,
-    });
-    await deps.db
-      .update(conversations)
-      .set({ lastMessageAt: now, unreadCount: sql`${conversations.unreadCount} + 1` })
-      .where(eq(conversations.id, conversation.id));
-  }
-  return { ...result, conversationId: conversation?.id ?? "", messageId: replyId };
+  return { ...result, conversationId: conversationId ?? "", messageId: replyId };
 }
 
 export async function recordFeedback(deps: AppDeps, agentId: string, raw: unknown, fallbackSession: string) {

@@ -1,0 +1,117 @@
+/**
+ * bun bench/chat.ts → JSON. Three processes: fake LLM, app, and this load generator.
+ *  1. overhead of POST chat-external over calling the fake directly (p50/p99), concurrency 1 and 50,
+ *     fake at a fixed latency;
+ *  2. time-to-first-byte of the streamed chat, p95 at 60 concurrent over p95 at 1;
+ *  3. turns/s at 8 concurrent with the fake answering instantly (conversation, messages and the
+ *     credit debit persisted).
+ */
+import { type Subprocess, spawn } from "bun";
+
+const LATENCY_MS = Number(process.env.BENCH_LLM_LATENCY_MS ?? 50);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
+
+async function startProcess(args: string[]): Promise<{ proc: Subprocess; info: Record<string, string> }> {
+  const proc = spawn([process.execPath, ...args], { stdout: "pipe", stderr: "inherit" });
+  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader();
+  const { value } = await reader.read();
+  reader.releaseLock();
+  return { proc, info: JSON.parse(new TextDecoder().decode(value).trim().split("\n")[0] ?? "{}") };
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round((s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0) * 100) / 100;
+};
+
+/** Runs `total` calls of fn with at most `concurrency` in flight; returns each call's latency in ms. */
+async function load(total: number, concurrency: number, fn: (i: number) => Promise<number | undefined>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        const measured = await fn(i);
+        latencies.push(measured ?? performance.now() - t0);
+      }
+    }),
+  );
+  return { latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+const chatBody = (i: number) => JSON.stringify({ message: "Qual é o horário de atendimento?", sessionId: `bench-${i % 500}` });
+
+async function phase(llmLatency: number) {
+  const fake = await startProcess(["bench/fake-llm.ts", String(llmLatency), "0"]);
+  const app = await startProcess(["bench/chat-target.ts", fake.info.url ?? ""]);
+  const base = `http://127.0.0.1:${app.info.port}`;
+  const chatUrl = `${base}/api/v1/agents/${app.info.agentId}/chat-external`;
+  const directBody = JSON.stringify({ model: "gpt-4o-mini", messages: [{ role: "user", content: "Qual é o horário de atendimento?" }] });
+  const direct = (_i: number) =>
+    fetch(`${fake.info.url}/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: directBody }).then((r) => r.text()).then(() => undefined);
+  const viaApp = (i: number) =>
+    fetch(chatUrl, { method: "POST", headers: { "content-type": "application/json" }, body: chatBody(i) }).then(async (r) => {
+      if (!r.ok) throw new Error(`chat ${r.status}: ${await r.text()}`);
+      await r.text();
+      return undefined;
+    });
+  /** Time to the first streamed event. */
+  const ttfb = async (i: number) => {
+    const t0 = performance.now();
+    const r = await fetch(chatUrl, { method: "POST", headers: { "content-type": "application/json", accept: "text/event-stream" }, body: chatBody(i) });
+    const reader = (r.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    const first = performance.now() - t0;
+    while (!(await reader.read()).done) {}
+    return first;
+  };
+  return { fake, app, direct, viaApp, ttfb, stop: () => { app.proc.kill(); fake.proc.kill(); } };
+}
+
+// Warm-up and phases 1-2: fake at a fixed latency.
+const p = await phase(LATENCY_MS);
+await load(50, 10, p.viaApp);
+await load(50, 10, p.direct);
+const overhead: Record<string, unknown> = {};
+for (const c of [1, 50]) {
+  const n = c === 1 ? Math.min(REQUESTS, 150) : REQUESTS;
+  const d = await load(n, c, p.direct);
+  const a = await load(n, c, p.viaApp);
+  overhead[`concurrency${c}`] = {
+    directP50Ms: pct(d.latencies, 50),
+    directP99Ms: pct(d.latencies, 99),
+    appP50Ms: pct(a.latencies, 50),
+    appP99Ms: pct(a.latencies, 99),
+    overheadP50Ms: Math.round((pct(a.latencies, 50) - pct(d.latencies, 50)) * 100) / 100,
+    overheadP99Ms: Math.round((pct(a.latencies, 99) - pct(d.latencies, 99)) * 100) / 100,
+  };
+}
+const t1 = await load(100, 1, p.ttfb);
+const t60 = await load(600, 60, p.ttfb);
+const ttfb = { p95At1Ms: pct(t1.latencies, 95), p95At60Ms: pct(t60.latencies, 95), ratio: Math.round((pct(t60.latencies, 95) / pct(t1.latencies, 95)) * 100) / 100 };
+p.stop();
+
+// Phase 3: fake answers instantly; how many full turns per second does the app sustain?
+const q = await phase(0);
+await load(200, 8, q.viaApp);
+const turns = await load(REQUESTS * 5, 8, q.viaApp);
+q.stop();
+
+console.log(
+  JSON.stringify(
+    {
+      machine: { cpus: navigator.hardwareConcurrency, bun: Bun.version },
+      fakeLlmLatencyMs: LATENCY_MS,
+      overhead,
+      ttfb,
+      turnsPerSecondAt8: Math.round((REQUESTS * 5) / turns.seconds),
+      targets: { overheadP50Ms: 3, ttfbRatio: 1.2, turnsPerSecond: 1000 },
+    },
+    null,
+    2,
+  ),
+);
+process.exit(0);

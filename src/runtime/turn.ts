@@ -2,9 +2,7 @@ import { type LlmMessage, type LlmReply, describeLlmError } from "../adapters/ll
 import { log } from "../lib/logger";
 import { currentSystemPrompt, resolveModel } from "../services/ai-config";
 import type { AppDeps } from "../services/context";
-import type { DbOrTx } from "../../db/client";
-import { withTransaction } from "../services/context";
-import { type DebitRequest, availableMilli, debitCredits, debitInTransaction, priceCall } from "../services/credit-debit";
+import { type DebitRequest, type RawTx, availableMilli, debitCredits, debitInTransaction, priceCall, withRawWrite } from "../services/credit-debit";
 import { offlineAnswer } from "./offline";
 import { createReplyFilter, removeAvoidedWords, stripEmojis } from "./postprocess";
 import { type AgentRow, buildSystemPrompt } from "./prompt";
@@ -27,7 +25,7 @@ export type TurnOptions = {
    * Stores what the turn produced (messages, conversation) in the SAME write transaction as the
    * credit debit: one commit per turn, and a reply is never kept without its charge or vice versa.
    */
-  persist?: (tx: DbOrTx, result: TurnResult) => Promise<void>;
+  persist?: (tx: RawTx, result: TurnResult) => Promise<void>;
 };
 
 export type TurnResult = {
@@ -68,7 +66,7 @@ export async function runTurn(deps: AppDeps, agent: AgentRow, input: TurnInput, 
     const result: TurnResult = { ...r, latencyMs: Math.round(performance.now() - started) };
     if (!debit && !opts.persist) return result;
     const price = debit ? await priceCall(deps.db, debit.provider, debit.model, debit.usage) : null;
-    return withTransaction(deps.db, async (tx) => {
+    return withRawWrite(deps.db, async (tx) => {
       if (debit && price) {
         const charged = await debitInTransaction(tx, debit, price, deps.now());
         result.creditsMilli = charged.status === "insufficient" ? 0 : charged.creditsMilli;

@@ -1,8 +1,8 @@
-import { and, eq, gte, sql } from "drizzle-orm";
-import { creditSystemConfig, creditTransactions, modelPricing, userCredits } from "../../db/schema";
-import type { DbOrTx } from "../../db/client";
+import type { Transaction } from "@libsql/client";
+import { eq } from "drizzle-orm";
+import { creditSystemConfig, modelPricing } from "../../db/schema";
+import type { Db, DbOrTx } from "../../db/client";
 import { TtlCache } from "../lib/ttl-cache";
-import { withTransaction } from "./context";
 import { MILLI } from "./credits";
 
 export type Usage = { inputTokens: number; outputTokens: number };
@@ -57,12 +57,40 @@ export async function priceCall(db: DbOrTx, provider: string, model: string, usa
   return { inputCostUsd, outputCostUsd, totalCostUsd, creditsMilli, costBrl: totalCostUsd * usdToBrl };
 }
 
+/** A write transaction on the raw libSQL client (see withRawWrite). */
+export type RawTx = Pick<Transaction, "execute">;
+
+/**
+ * Runs fn in one BEGIN IMMEDIATE transaction on the raw client. The chat turn's settle step uses
+ * plain SQL (prepared once, cached by db/file-client.ts) instead of the query builder: building
+ * drizzle queries was ~30% of a turn's CPU in bench/chat.ts. Never call it inside a drizzle
+ * transaction (the embedded connection is single and locked).
+ */
+export async function withRawWrite<T>(db: Db, fn: (tx: RawTx) => Promise<T>): Promise<T> {
+  const tx = await db.$client.transaction("write");
+  try {
+    const out = await fn(tx);
+    await tx.commit();
+    return out;
+  } catch (e) {
+    await tx.rollback();
+    throw e;
+  }
+}
+
+const num = (v: unknown) => Number(v ?? 0);
+
 /** Spendable milli-credits right now (unexpired bonus + regular). */
-export async function availableMilli(db: DbOrTx, workspaceId: string, now = Date.now()) {
-  const [w] = await db.select().from(userCredits).where(eq(userCredits.workspaceId, workspaceId)).limit(1);
+export async function availableMilli(db: Db, workspaceId: string, now = Date.now()) {
+  const rs = await db.$client.execute({
+    sql: "SELECT remaining_credits, remaining_bonus_credits, bonus_credits_expires_at FROM user_credits WHERE workspace_id = ?",
+    args: [workspaceId],
+  });
+  const w = rs.rows[0];
   if (!w) return 0;
-  const bonus = w.bonusCreditsExpiresAt === null || w.bonusCreditsExpiresAt > now ? w.remainingBonusCredits : 0;
-  return bonus + w.remainingCredits;
+  const expires = w.bonus_credits_expires_at;
+  const bonus = expires === null || num(expires) > now ? num(w.remaining_bonus_credits) : 0;
+  return bonus + num(w.remaining_credits);
 }
 
 /**
@@ -70,31 +98,36 @@ export async function availableMilli(db: DbOrTx, workspaceId: string, now = Date
  * first. The UPDATE's WHERE re-checks the balance, so even on a shared libSQL server two debits
  * can never take the same credits; the unique idempotency key makes a retry a no-op.
  */
-export async function debitCredits(db: DbOrTx, req: DebitRequest, now = Date.now()): Promise<DebitResult> {
+export async function debitCredits(db: Db, req: DebitRequest, now = Date.now()): Promise<DebitResult> {
   const price = await priceCall(db, req.provider, req.model, req.usage);
-  return withTransaction(db, (tx) => debitInTransaction(tx, req, price, now));
+  return withRawWrite(db, (tx) => debitInTransaction(tx, req, price, now));
 }
 
 /** The debit itself, inside the caller's write transaction (a turn settles its messages in the same one). */
-export async function debitInTransaction(tx: DbOrTx, req: DebitRequest, price: Price, now = Date.now()): Promise<DebitResult> {
-  const [existing] = await tx
-    .select()
-    .from(creditTransactions)
-    .where(eq(creditTransactions.idempotencyKey, req.idempotencyKey))
-    .limit(1);
+export async function debitInTransaction(tx: RawTx, req: DebitRequest, price: Price, now = Date.now()): Promise<DebitResult> {
+  const dup = await tx.execute({
+    sql: "SELECT id, credits_consumed, bonus_credits_used, regular_credits_used FROM credit_transactions WHERE idempotency_key = ?",
+    args: [req.idempotencyKey],
+  });
+  const existing = dup.rows[0];
   if (existing) {
     return {
       status: "duplicate",
-      transactionId: existing.id,
-      creditsMilli: existing.creditsConsumed,
-      bonusMilli: existing.bonusCreditsUsed,
-      regularMilli: existing.regularCreditsUsed,
+      transactionId: String(existing.id),
+      creditsMilli: num(existing.credits_consumed),
+      bonusMilli: num(existing.bonus_credits_used),
+      regularMilli: num(existing.regular_credits_used),
       partial: false,
     };
   }
-  const [w] = await tx.select().from(userCredits).where(eq(userCredits.workspaceId, req.workspaceId)).limit(1);
-  const bonusAvail = w && (w.bonusCreditsExpiresAt === null || w.bonusCreditsExpiresAt > now) ? w.remainingBonusCredits : 0;
-  const regularAvail = w?.remainingCredits ?? 0;
+  const wallet = await tx.execute({
+    sql: "SELECT user_id, remaining_credits, remaining_bonus_credits, bonus_credits_expires_at FROM user_credits WHERE workspace_id = ?",
+    args: [req.workspaceId],
+  });
+  const w = wallet.rows[0];
+  const expires = w?.bonus_credits_expires_at ?? null;
+  const bonusAvail = w && (expires === null || num(expires) > now) ? num(w.remaining_bonus_credits) : 0;
+  const regularAvail = w ? num(w.remaining_credits) : 0;
   const required = price.creditsMilli;
   if (bonusAvail + regularAvail < required && (!req.allowPartial || bonusAvail + regularAvail <= 0)) {
     return { status: "insufficient", requiredMilli: required, availableMilli: bonusAvail + regularAvail };
@@ -102,53 +135,40 @@ export async function debitInTransaction(tx: DbOrTx, req: DebitRequest, price: P
   const charge = Math.min(required, bonusAvail + regularAvail);
   const bonusMilli = Math.min(bonusAvail, charge);
   const regularMilli = charge - bonusMilli;
-  const updated = await tx
-    .update(userCredits)
-    .set({
-      remainingBonusCredits: sql`${userCredits.remainingBonusCredits} - ${bonusMilli}`,
-      usedBonusCredits: sql`${userCredits.usedBonusCredits} + ${bonusMilli}`,
-      remainingCredits: sql`${userCredits.remainingCredits} - ${regularMilli}`,
-      usedCredits: sql`${userCredits.usedCredits} + ${regularMilli}`,
-    })
-    .where(
-      and(
-        eq(userCredits.workspaceId, req.workspaceId),
-        gte(userCredits.remainingBonusCredits, bonusMilli),
-        gte(userCredits.remainingCredits, regularMilli),
-      ),
-    )
-    .returning({ remaining: userCredits.remainingCredits });
-  if (updated.length === 0) return { status: "insufficient", requiredMilli: required, availableMilli: 0 };
-  const [row] = await tx
-    .insert(creditTransactions)
-    .values({
-      userId: req.userId ?? w?.userId ?? null,
-      workspaceId: req.workspaceId,
-      agentId: req.agentId ?? null,
-      conversationId: req.conversationId ?? null,
-      inputTokens: req.usage.inputTokens,
-      outputTokens: req.usage.outputTokens,
-      totalTokens: req.usage.inputTokens + req.usage.outputTokens,
-      modelUsed: req.model,
-      provider: req.provider,
-      inputCostUsd: price.inputCostUsd,
-      outputCostUsd: price.outputCostUsd,
-      totalCostUsd: price.totalCostUsd,
-      creditsConsumed: charge,
-      bonusCreditsUsed: bonusMilli,
-      regularCreditsUsed: regularMilli,
-      costBrl: price.costBrl,
-      action: req.action ?? "chat",
-      idempotencyKey: req.idempotencyKey,
-      createdAt: now,
-    })
-    .returning({ id: creditTransactions.id });
-  return {
-    status: "charged",
-    transactionId: row?.id ?? "",
-    creditsMilli: charge,
-    bonusMilli,
-    regularMilli,
-    partial: charge < required,
-  };
+  const updated = await tx.execute({
+    sql: `UPDATE user_credits SET remaining_bonus_credits = remaining_bonus_credits - ?, used_bonus_credits = used_bonus_credits + ?,
+      remaining_credits = remaining_credits - ?, used_credits = used_credits + ?, updated_at = ?
+      WHERE workspace_id = ? AND remaining_bonus_credits >= ? AND remaining_credits >= ?`,
+    args: [bonusMilli, bonusMilli, regularMilli, regularMilli, now, req.workspaceId, bonusMilli, regularMilli],
+  });
+  if (updated.rowsAffected === 0) return { status: "insufficient", requiredMilli: required, availableMilli: 0 };
+  const id = Bun.randomUUIDv7();
+  await tx.execute({
+    sql: `INSERT INTO credit_transactions (id, user_id, workspace_id, agent_id, conversation_id, input_tokens, output_tokens, total_tokens,
+      model_used, provider, input_cost_usd, output_cost_usd, total_cost_usd, credits_consumed, bonus_credits_used, regular_credits_used,
+      cost_brl, action, idempotency_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    args: [
+      id,
+      req.userId ?? (w?.user_id as string | null) ?? null,
+      req.workspaceId,
+      req.agentId ?? null,
+      req.conversationId ?? null,
+      req.usage.inputTokens,
+      req.usage.outputTokens,
+      req.usage.inputTokens + req.usage.outputTokens,
+      req.model,
+      req.provider,
+      price.inputCostUsd,
+      price.outputCostUsd,
+      price.totalCostUsd,
+      charge,
+      bonusMilli,
+      regularMilli,
+      price.costBrl,
+      req.action ?? "chat",
+      req.idempotencyKey,
+      now,
+    ],
+  });
+  return { status: "charged", transactionId: id, creditsMilli: charge, bonusMilli, regularMilli, partial: charge < required };
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
-import { agents, chatFeedback, conversations, messages } from "../../db/schema";
+import { and, desc, eq } from "drizzle-orm";
+import { agents, chatFeedback, conversations } from "../../db/schema";
 import { AppError } from "../lib/errors";
 import { TtlCache } from "../lib/ttl-cache";
 import { type TurnResult, runTurn } from "../runtime/turn";
@@ -103,45 +103,45 @@ export async function chatExternal(
       onDelta: opts.onDelta,
       signal: opts.signal,
       // Both messages and the conversation's counters are written with the debit, in one commit.
+      // Both messages and the conversation's counters are written with the debit, in one commit.
       persist: conversationId
         ? async (tx, r) => {
             const now = deps.now();
-            await tx.insert(messages).values([
-              {
-                id: customerMessageId,
+            const metadata = {
+              outcome: r.outcome,
+              provider: r.provider,
+              model: r.model,
+              usage: r.usage,
+              creditsMilli: r.creditsMilli,
+              latencyMs: r.latencyMs,
+              ...(r.error ? { error: r.error } : {}),
+            };
+            await tx.execute({
+              sql: `INSERT INTO messages (id, conversation_id, workspace_id, sender_type, sender_name, content, message_type, attachments, metadata, is_read, sent_at)
+                VALUES (?, ?, ?, 'customer', ?, ?, ?, ?, ?, 0, ?), (?, ?, ?, 'agent', ?, ?, 'text', NULL, ?, 0, ?)`,
+              args: [
+                customerMessageId,
                 conversationId,
-                workspaceId: agent.workspaceId,
-                senderType: "customer",
-                senderName: "Visitante do chat web",
-                content: input.message,
-                messageType: input.imageData ? "image" : input.audioData ? "audio" : "text",
-                attachments: attachments.length ? attachments : null,
-                metadata: r.transcript ? { transcript: r.transcript } : null,
-                sentAt: receivedAt,
-              },
-              {
-                id: replyId,
+                agent.workspaceId,
+                "Visitante do chat web",
+                input.message,
+                input.imageData ? "image" : input.audioData ? "audio" : "text",
+                attachments.length ? JSON.stringify(attachments) : null,
+                r.transcript ? JSON.stringify({ transcript: r.transcript }) : null,
+                receivedAt,
+                replyId,
                 conversationId,
-                workspaceId: agent.workspaceId,
-                senderType: "agent",
-                senderName: agent.name,
-                content: r.reply,
-                metadata: {
-                  outcome: r.outcome,
-                  provider: r.provider,
-                  model: r.model,
-                  usage: r.usage,
-                  creditsMilli: r.creditsMilli,
-                  latencyMs: r.latencyMs,
-                  ...(r.error ? { error: r.error } : {}),
-                },
-                sentAt: now,
-              },
-            ]);
-            await tx
-              .update(conversations)
-              .set({ lastMessageAt: now, unreadCount: sql`${conversations.unreadCount} + 2` })
-              .where(eq(conversations.id, conversationId));
+                agent.workspaceId,
+                agent.name,
+                r.reply,
+                JSON.stringify(metadata),
+                now,
+              ],
+            });
+            await tx.execute({
+              sql: "UPDATE conversations SET last_message_at = ?, unread_count = unread_count + 2, updated_at = ? WHERE id = ?",
+              args: [now, now, conversationId],
+            });
           }
         : undefined,
     },

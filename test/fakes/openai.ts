@@ -3,9 +3,16 @@
  * streamed (SSE, usage chunk when stream_options.include_usage), tool calls, embeddings (float and
  * base64), audio transcriptions (multipart), /models. Records every request; can inject 429/500.
  */
-export type RecordedRequest = { path: string; method: string; headers: Record<string, string>; body: unknown };
+export type FakeUsage = { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+/** `usage` is what the fake answered with (chat completions only), so tests can compare the ledger. */
+export type RecordedRequest = { path: string; method: string; headers: Record<string, string>; body: unknown; usage?: FakeUsage };
 
-export type FakeReply = { content?: string; toolCalls?: { name: string; arguments: string }[] };
+export type FakeReply = {
+  content?: string;
+  toolCalls?: { name: string; arguments: string }[];
+  /** Overrides the token counts reported in `usage` (default: ~4 characters a token). */
+  usage?: { prompt_tokens: number; completion_tokens: number };
+};
 
 export type FakeOpenAiOptions = {
   /** Decides the assistant reply from the request body; default echoes the last user text. */
@@ -75,13 +82,15 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
           body = { model: form.get("model"), language: form.get("language"), fileName: file instanceof File ? file.name : null, fileSize: file instanceof File ? file.size : 0 };
         } else body = await req.json().catch(() => null);
       }
-      requests.push({ path: url.pathname, method: req.method, headers, body });
+      const recorded: RecordedRequest = { path: url.pathname, method: req.method, headers, body };
+      requests.push(recorded);
       if (opts.apiKey && headers.authorization !== `Bearer ${opts.apiKey}`) return error(401, "Incorrect API key provided", "invalid_request_error");
       const fail = failures.shift();
       if (fail) {
+        const retryHeaders: Record<string, string> = fail.retryAfter ? { "retry-after": fail.retryAfter } : {};
         return fail.status === 429
-          ? error(429, "Rate limit reached", "requests", fail.retryAfter ? { "retry-after": fail.retryAfter } : {})
-          : error(fail.status, "The server had an error while processing your request.", "server_error");
+          ? error(429, "Rate limit reached", "requests", retryHeaders)
+          : error(fail.status, "The server had an error while processing your request.", "server_error", retryHeaders);
       }
       if (settings.latencyMs) await Bun.sleep(settings.latencyMs);
 
@@ -109,14 +118,15 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
 
       const b = body as ChatBody;
       const reply = settings.reply(b);
-      const promptTokens = countTokens(JSON.stringify(b.messages));
       const content = reply.content ?? null;
-      const completionTokens = countTokens(content ?? JSON.stringify(reply.toolCalls ?? []));
+      const promptTokens = reply.usage?.prompt_tokens ?? countTokens(JSON.stringify(b.messages));
+      const completionTokens = reply.usage?.completion_tokens ?? countTokens(content ?? JSON.stringify(reply.toolCalls ?? []));
       const id = `chatcmpl-${requests.length}`;
       const created = Math.floor(Date.now() / 1000);
       const toolCalls = reply.toolCalls?.map((t, i) => ({ id: `call_${i}`, type: "function", function: { name: t.name, arguments: t.arguments } }));
       const finish = toolCalls ? "tool_calls" : "stop";
       const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+      recorded.usage = usage;
 
       if (!b.stream) {
         return Response.json({
@@ -160,6 +170,8 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
     failures,
     settings,
     chatRequests: () => requests.filter((r) => r.path === "/v1/chat/completions").map((r) => r.body as ChatBody),
+    /** Chat completions that were answered (not failed), with the usage reported. */
+    answeredChats: () => requests.filter((r) => r.path === "/v1/chat/completions" && r.usage),
     stop: () => server.stop(true),
   };
 }

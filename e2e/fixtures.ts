@@ -1,0 +1,89 @@
+import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+
+export const ADMIN = { email: "admin@atenda.test", password: "admin123456" };
+export const PASSWORD = "segredo123";
+
+export type TestUser = { email: string; password: string; firstName: string; lastName: string };
+
+let seq = 0;
+export function uniqueEmail(prefix = "user") {
+  seq += 1;
+  return `${prefix}.${Date.now().toString(36)}${seq}${Math.random().toString(36).slice(2, 6)}@atenda.test`;
+}
+
+/** An API client with its own cookie jar and the CSRF cookie already issued. */
+export async function apiClient(baseURL: string): Promise<{ api: APIRequestContext; csrf: () => Promise<string> }> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  await api.get("/api/v1/health");
+  const csrf = async () => {
+    const state = await api.storageState();
+    return state.cookies.find((c) => c.name === "atenda_csrf")?.value ?? "";
+  };
+  return { api, csrf };
+}
+
+/** Registers a fresh user through the API (its session stays in a throwaway context). */
+export async function registerUser(baseURL: string, overrides: Partial<TestUser> = {}): Promise<TestUser> {
+  const user: TestUser = {
+    email: overrides.email ?? uniqueEmail(),
+    password: overrides.password ?? PASSWORD,
+    firstName: overrides.firstName ?? "Carla",
+    lastName: overrides.lastName ?? "Souza",
+  };
+  const { api, csrf } = await apiClient(baseURL);
+  const res = await api.post("/api/v1/auth/register", {
+    headers: { "x-csrf-token": await csrf() },
+    data: { ...user, phoneNumber: "+55 (11) 98765-4321" },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await api.dispose();
+  return user;
+}
+
+export async function loginViaUI(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Senha", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Fazer login" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+type Mail = { to: string; subject: string; text: string; createdAt: number };
+
+/** Newest mails to `to` from the server's test outbox (NODE_ENV=test only). */
+export async function readOutbox(baseURL: string, to: string): Promise<Mail[]> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const res = await api.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+  expect(res.ok()).toBeTruthy();
+  const body = (await res.json()) as { data: Mail[] };
+  await api.dispose();
+  return body.data;
+}
+
+/** First link to `path` (e.g. '/convite') found in the newest matching mail, as a relative URL. */
+export async function linkFromOutbox(baseURL: string, to: string, path: string): Promise<string> {
+  const re = new RegExp(`https?://[^\\s]+${path.replace("/", "\\/")}\\?token=[\\w-]+`);
+  for (let i = 0; i < 20; i++) {
+    for (const mail of await readOutbox(baseURL, to)) {
+      const m = re.exec(mail.text);
+      if (m) {
+        const url = new URL(m[0]);
+        return `${url.pathname}${url.search}`;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`nenhum link ${path} no outbox de ${to}`);
+}
+
+export const test = base.extend<{ user: TestUser; loggedIn: TestUser }>({
+  user: async ({ baseURL }, use) => {
+    await use(await registerUser(baseURL ?? ""));
+  },
+  loggedIn: async ({ page, user }, use) => {
+    await loginViaUI(page, user.email, user.password);
+    await use(user);
+  },
+});
+
+export { expect };

@@ -1,0 +1,56 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = 3100;
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
+
+/** Browser tests against the real server in Debian's Chromium (stack-notes §7). Reports go to reports/. */
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.e2e.ts",
+  workers: 1,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  retries: 0,
+  outputDir: ".tmp/e2e-artifacts",
+  reporter: [["list"], ["junit", { outputFile: "reports/e2e.xml" }]],
+  use: {
+    baseURL,
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    viewport: { width: 1366, height: 860 },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        // Fresh data dir per run. Done here, not in globalSetup: Playwright starts webServer first,
+        // so a globalSetup would delete the directory under the running server.
+        command: "rm -rf .tmp/e2e-data && exec node_modules/.bin/bun src/server.ts",
+        url: `http://127.0.0.1:${PORT}/api/v1/health`,
+        reuseExistingServer: false,
+        timeout: 60_000,
+        stdout: "ignore",
+        stderr: "pipe",
+        env: {
+          PORT: String(PORT),
+          DATA_DIR: ".tmp/e2e-data",
+          ADMIN_EMAIL: "admin@atenda.test",
+          ADMIN_PASSWORD: "admin123456",
+          NODE_ENV: "test",
+        },
+      },
+});

@@ -1,0 +1,19 @@
+import { useQuery } from "@tanstack/react-query";
+import { request } from "../../../lib/http";
+
+export type PublicConfig = { publicSiteUrl: string; offlineMode: boolean };
+
+export const publicConfigQuery = {
+  queryKey: ["config", "public"] as const,
+  queryFn: async (): Promise<PublicConfig> => {
+    const cfg = await request<Partial<PublicConfig> | null>("/api/v1/config/public", { on401: "null" });
+    return { publicSiteUrl: cfg?.publicSiteUrl || "/login", offlineMode: cfg?.offlineMode === true };
+  },
+  staleTime: 10 * 60_000,
+  retry: 1,
+};
+
+/** Public site URL (logout target) and offline mode; failures fall back to '/login' and online. */
+export function usePublicConfig() {
+  return useQuery(publicConfigQuery);
+}

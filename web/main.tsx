@@ -1,0 +1,28 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { ToastProvider } from "./components/ui/toast";
+import { LogoutOverlay } from "./features/auth/components/logout-overlay";
+import { publicConfigQuery } from "./features/auth/hooks/use-public-config";
+import { BugReportDialog } from "./features/shell/components/bug-report-dialog";
+import { queryClient } from "./lib/query-client";
+import { AppRoutes } from "./routes";
+
+const root = document.getElementById("root");
+if (!root) throw new Error("#root ausente em index.html");
+
+// Early, harmless read: it tells us the logout target and offline mode, and its answer sets the
+// atenda_csrf cookie before the first write of a visitor who opened a public page directly.
+void queryClient.prefetchQuery(publicConfigQuery);
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <AppRoutes />
+        <BugReportDialog />
+        <LogoutOverlay />
+      </ToastProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

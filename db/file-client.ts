@@ -179,9 +179,18 @@ export function createFileClient(path: string, timeoutMs = 5000): Client {
         if (!open) throw new Error("The transaction is closed");
       };
       return {
-        execute: async (stmt: InStatement) => (check(), run(stmt)),
-        batch: async (stmts: InStatement[]) => (check(), stmts.map((s) => run(s))),
-        executeMultiple: async (sql: string) => (check(), void db.exec(sql)),
+        execute: async (stmt: InStatement) => {
+          check();
+          return run(stmt);
+        },
+        batch: async (stmts: InStatement[]) => {
+          check();
+          return stmts.map((s) => run(s));
+        },
+        executeMultiple: async (sql: string) => {
+          check();
+          db.exec(sql);
+        },
         commit: async () => end("COMMIT"),
         rollback: async () => end("ROLLBACK"),
         close: () => end("ROLLBACK"),

@@ -28,29 +28,48 @@ const EMOJI = /(\p{Extended_Pictographic}|\p{Emoji_Presentation})(\uFE0F|\u200D(
 
 export const stripEmojis = (text: string) => text.replace(EMOJI, "").replace(/[ \t]{2,}/g, " ").trim();
 
+/** Where the text that may still grow into an avoided item starts: the last `k` words (the last may be partial). */
+function holdBackStart(s: string, k: number) {
+  let i = s.length;
+  for (let n = 0; n < k; n++) {
+    while (i > 0 && !/\s/.test(s[i - 1] ?? "")) i--;
+    if (n < k - 1) while (i > 0 && /\s/.test(s[i - 1] ?? "")) i--;
+  }
+  return i;
+}
+
 /**
- * The same rules applied to a stream: text is released only up to the last whitespace, so a word
- * split across two deltas is judged whole. `flush` releases the tail at the end.
+ * The same rules applied to a stream. Text is released only once the words after it are known, so
+ * an avoided word (or phrase of k words) split across deltas is judged whole; the released prefix
+ * is cleaned exactly as the final reply is, so the deltas concatenate to the final reply.
+ * `flush` releases the tail at the end.
  */
 export function createReplyFilter(avoided: string[], useEmojis: boolean) {
-  let pending = "";
+  const phraseWords = Math.max(1, ...avoided.map((w) => w.trim().split(/\s+/).filter(Boolean).length));
   const clean = (s: string) => {
-    const noWords = avoided.length ? removeAvoidedWords(s, avoided, { trim: false }) : s;
-    return useEmojis ? noWords : noWords.replace(EMOJI, "");
+    const noWords = removeAvoidedWords(s, avoided);
+    return useEmojis ? noWords : stripEmojis(noWords);
+  };
+  let raw = "";
+  let released = 0;
+  let emitted = "";
+  const emit = (upTo: number) => {
+    if (upTo <= released) return "";
+    const cleaned = clean(raw.slice(0, upTo));
+    // Tidying can only reach back over whitespace; if it rewrote what was already sent, wait for more.
+    if (!cleaned.startsWith(emitted)) return "";
+    released = upTo;
+    const out = cleaned.slice(emitted.length);
+    emitted = cleaned;
+    return out;
   };
   return {
     push(delta: string): string {
-      pending += delta;
-      const cut = Math.max(pending.lastIndexOf(" "), pending.lastIndexOf("\n"));
-      if (cut < 0) return "";
-      const ready = pending.slice(0, cut + 1);
-      pending = pending.slice(cut + 1);
-      return clean(ready);
+      raw += delta;
+      return emit(holdBackStart(raw, phraseWords));
     },
     flush(): string {
-      const rest = clean(pending);
-      pending = "";
-      return rest;
+      return emit(raw.length);
     },
   };
 }

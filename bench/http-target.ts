@@ -11,3 +11,4 @@ const { server } = await startServer(
 );
 const bare = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => Response.json({ status: "ok" }) });
 console.log(JSON.stringify({ appPort: server.port, barePort: bare.port }));
+process.on("SIGINT", () => process.exit(0));

@@ -26,10 +26,11 @@ export function createApp(deps: AppDeps) {
   app.onError((err, c) => toHttpError(err, c));
   app.notFound((c) => toHttpError(new AppError("NOT_FOUND", "Rota não encontrada"), c));
 
+  // Liveness needs no session: registered before the middleware so probes stay cheap.
+  app.get("/api/v1/health", (c) => c.json({ status: "ok" }));
   app.use("/api/*", sessionMiddleware(deps), csrfMiddleware(deps));
   app.use("/trpc/*", sessionMiddleware(deps), csrfMiddleware(deps));
 
-  app.get("/api/v1/health", (c) => c.json({ status: "ok" }));
   app.get("/api/v1/openapi.json", (c) => c.json(openApiDocument(deps.appUrl)));
   app.route("/api/v1/auth", authRoutes);
   app.route("/api/v1/workspaces", workspaceRoutes);

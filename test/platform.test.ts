@@ -18,13 +18,13 @@ describe("[platform]", () => {
 
   test("any answer issues a readable atenda_csrf cookie", async () => {
     const c = new Client(app.base);
-    const res = await c.get("/api/v1/health");
+    const res = await c.get("/api/v1/config/public");
     const raw = res.setCookies.find((s) => s.startsWith("atenda_csrf="));
     expect(raw).toBeDefined();
     expect(raw?.toLowerCase()).not.toContain("httponly");
     expect(c.cookie("atenda_csrf")?.value.length).toBeGreaterThan(10);
     // issued only when missing
-    const again = await c.get("/api/v1/health");
+    const again = await c.get("/api/v1/config/public");
     expect(again.setCookies.some((s) => s.startsWith("atenda_csrf="))).toBe(false);
   });
 

@@ -20,6 +20,9 @@ export const publicAgentRoutes = new Hono<HonoEnv>().get("/:id", async (c) => {
  */
 export const publicChatRoutes = (limits: { visitorPerMin: number; agentPerMin: number }) => {
   const perVisitor = new RateWindow(limits.visitorPerMin, 60_000);
+  // The session id is the visitor's own claim: a new one per message must not reset the budget, so
+  // one address also has a budget (3 visitors' worth, for people sharing a network).
+  const perAddress = new RateWindow(limits.visitorPerMin * 3, 60_000);
   const perAgent = new RateWindow(limits.agentPerMin, 60_000);
   return new Hono<HonoEnv>()
   .post("/:id/chat-external", async (c) => {
@@ -29,7 +32,11 @@ export const publicChatRoutes = (limits: { visitorPerMin: number; agentPerMin: n
     const body = await jsonBody(c);
     const input = chatExternalInput.parse(body);
     await activeAgent(deps, agentId);
-    if (!perVisitor.take(`${agentId}|${meta.ipAddress}|${input.sessionId ?? ""}`) || !perAgent.take(agentId)) {
+    if (
+      !perVisitor.take(`${agentId}|${meta.ipAddress}|${input.sessionId ?? ""}`) ||
+      !perAddress.take(`${agentId}|${meta.ipAddress}`) ||
+      !perAgent.take(agentId)
+    ) {
       throw new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE);
     }
     if (!c.req.header("accept")?.includes("text/event-stream")) {

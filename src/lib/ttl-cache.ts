@@ -3,6 +3,21 @@
  * chat turn and written rarely (agent, provider config, prompt, prices). Writers in this process
  * invalidate at once; the TTL bounds staleness from anything else.
  */
+const owners = new WeakMap<object, number>();
+let lastOwner = 0;
+/**
+ * A stable key prefix per database handle: cached rows belong to a database, not to the process
+ * (the test suite and the bench run several servers, each on its own database, in one process).
+ */
+export function ownerKey(owner: object): number {
+  let k = owners.get(owner);
+  if (k === undefined) {
+    k = ++lastOwner;
+    owners.set(owner, k);
+  }
+  return k;
+}
+
 export class TtlCache<V> {
   private map = new Map<string, { value: V; at: number }>();
   constructor(

@@ -11,7 +11,7 @@ export function removeAvoidedWords(text: string, avoided: string[], opts: { trim
     const target = stripAccents(word.toLowerCase());
     // Walk the accent-stripped copy to find spans, then cut the same spans from the original.
     const folded = stripAccents(out.toLowerCase());
-    const re = new RegExp(`(^|[^\\p{L}\\p{N}])(${escapeRegExp(target)})(?=$|[^\\p{L}\\p{N}])`, "gu");
+    const re = new RegExp(`(^|[^\\p{L}\\p{N}])(${escapeRegExp(target).replace(/\s+/g, "\\s+")})(?=$|[^\\p{L}\\p{N}])`, "gu");
     const spans: [number, number][] = [];
     for (const m of folded.matchAll(re)) {
       const start = (m.index ?? 0) + (m[1]?.length ?? 0);
@@ -53,9 +53,12 @@ export function createReplyFilter(avoided: string[], useEmojis: boolean) {
   let raw = "";
   let released = 0;
   let emitted = "";
-  const emit = (upTo: number) => {
+  /** Releases raw[0, upTo) once cleaning it agrees with cleaning everything known so far (raw[0, knownEnd)). */
+  const emit = (upTo: number, knownEnd: number) => {
     if (upTo <= released) return "";
     const cleaned = clean(raw.slice(0, upTo));
+    // An avoided phrase that starts before upTo and ends after it: wait until it is released whole.
+    if (knownEnd > upTo && !clean(raw.slice(0, knownEnd)).startsWith(cleaned)) return "";
     // Tidying can only reach back over whitespace; if it rewrote what was already sent, wait for more.
     if (!cleaned.startsWith(emitted)) return "";
     released = upTo;
@@ -66,10 +69,10 @@ export function createReplyFilter(avoided: string[], useEmojis: boolean) {
   return {
     push(delta: string): string {
       raw += delta;
-      return emit(holdBackStart(raw, phraseWords));
+      return emit(holdBackStart(raw, phraseWords), holdBackStart(raw, 1));
     },
     flush(): string {
-      return emit(raw.length);
+      return emit(raw.length, raw.length);
     },
   };
 }

@@ -12,6 +12,9 @@ export const NO_CREDITS_MESSAGE =
 export const DEFAULT_ERROR_MESSAGE = "Desculpe, ocorreu um erro ao processar sua mensagem. Tente novamente.";
 export const OFFLINE_AUDIO_MESSAGE = "No momento não consigo ouvir áudios. Você pode escrever sua mensagem?";
 
+/** Milli-credits held by model calls in flight, per workspace (this process). */
+const inFlight = new Map<string, number>();
+
 export type HistoryItem = { role: "user" | "assistant"; content: string };
 export type TurnInput = { text: string; imageDataUrl?: string | null; audio?: { data: Uint8Array; mime: string } | null; documentText?: string | null };
 export type TurnOptions = {
@@ -84,10 +87,34 @@ export async function runTurn(deps: AppDeps, agent: AgentRow, input: TurnInput, 
     return finish({ ...base, reply, outcome: "offline", provider: "offline", model: "offline-extractive" });
   }
 
-  if ((await availableMilli(deps.db, agent.workspaceId, deps.now())) <= 0) {
+  // Credits promised to calls still in flight count as spent: a burst of concurrent messages cannot
+  // all pass the check on the same balance and get model calls nobody pays for.
+  const hold = (await priceCall(deps.db, resolved.provider, resolved.model, { inputTokens: 0, outputTokens: 0 })).creditsMilli;
+  const available = await availableMilli(deps.db, agent.workspaceId, deps.now());
+  if (available - (inFlight.get(agent.workspaceId) ?? 0) <= 0) {
     streamWhole(NO_CREDITS_MESSAGE, opts.onDelta);
     return finish({ ...base, reply: NO_CREDITS_MESSAGE, outcome: "no_credits", provider: resolved.provider, model: resolved.model });
   }
+  inFlight.set(agent.workspaceId, (inFlight.get(agent.workspaceId) ?? 0) + hold);
+  try {
+    return await answerTurn(deps, agent, input, opts, resolved, base, finish);
+  } finally {
+    const left = (inFlight.get(agent.workspaceId) ?? 0) - hold;
+    if (left > 0) inFlight.set(agent.workspaceId, left);
+    else inFlight.delete(agent.workspaceId);
+  }
+}
+
+/** The paid part of a turn: transcription, prompt, model call, filtered reply, settle. */
+async function answerTurn(
+  deps: AppDeps,
+  agent: AgentRow,
+  input: TurnInput,
+  opts: TurnOptions,
+  resolved: Extract<Awaited<ReturnType<typeof resolveModel>>, { kind: "remote" }>,
+  base: { usage: { inputTokens: number; outputTokens: number }; creditsMilli: number; transcript: string | null },
+  finish: (r: Omit<TurnResult, "latencyMs">, debit?: DebitRequest) => Promise<TurnResult>,
+): Promise<TurnResult> {
 
   let text = input.text;
   let transcript: string | null = null;

@@ -3,7 +3,7 @@ import { aiModelsConfig, systemPrompts } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { type LlmClient, createLlmClient, describeLlmError } from "../adapters/llm/openai-compatible";
 import { AppError } from "../lib/errors";
-import { TtlCache } from "../lib/ttl-cache";
+import { TtlCache, ownerKey } from "../lib/ttl-cache";
 import type { AppDeps } from "./context";
 
 export const DEFAULT_MODELS = ["gpt-4o-mini", "gpt-4o", "gpt-4.1-mini", "gpt-4.1"];
@@ -40,7 +40,7 @@ const clientCache = new Map<string, LlmClient>();
 /** Provider rows and the current prompt are read on every turn; saves below invalidate them. */
 const providerRows = new TtlCache<(typeof aiModelsConfig.$inferSelect)[]>(5_000);
 const promptCache = new TtlCache<Awaited<ReturnType<typeof loadCurrentPrompt>>>(5_000);
-const activeProviders = (db: Db) => providerRows.get("active", () => db.select().from(aiModelsConfig).where(eq(aiModelsConfig.isActive, true)));
+const activeProviders = (db: Db) => providerRows.get(`${ownerKey(db)}:active`, () => db.select().from(aiModelsConfig).where(eq(aiModelsConfig.isActive, true)));
 
 /** A provider is usable when active and it has a key, or a base URL of a keyless server (Ollama, vLLM). */
 export async function resolveModel(deps: AppDeps, agent: { aiProvider: string; aiModel: string | null }): Promise<ResolvedModel> {
@@ -128,7 +128,7 @@ export async function testProvider(deps: AppDeps, provider: string) {
   }
 }
 
-export const currentSystemPrompt = (db: Db) => promptCache.get("current", () => loadCurrentPrompt(db));
+export const currentSystemPrompt = (db: Db) => promptCache.get(`${ownerKey(db)}:current`, () => loadCurrentPrompt(db));
 
 async function loadCurrentPrompt(db: Db) {
   const [row] = await db.select().from(systemPrompts).orderBy(desc(systemPrompts.version)).limit(1);
@@ -136,7 +136,8 @@ async function loadCurrentPrompt(db: Db) {
 }
 
 export async function saveSystemPrompt(db: Db, adminId: string, content: string, changeDescription: string | null) {
-  const current = await currentSystemPrompt(db);
+  // The version comes from the database, never from the cache: another instance may have saved one.
+  const current = await loadCurrentPrompt(db);
   const [row] = await db
     .insert(systemPrompts)
     .values({ content, version: current.version + 1, changeDescription, createdBy: adminId })

@@ -2,7 +2,7 @@ import type { Transaction } from "@libsql/client";
 import { eq } from "drizzle-orm";
 import { creditSystemConfig, modelPricing } from "../../db/schema";
 import type { Db, DbOrTx } from "../../db/client";
-import { TtlCache } from "../lib/ttl-cache";
+import { TtlCache, ownerKey } from "../lib/ttl-cache";
 import { MILLI } from "./credits";
 
 export type Usage = { inputTokens: number; outputTokens: number };
@@ -44,16 +44,18 @@ export function invalidatePricing() {
 export type Price = Awaited<ReturnType<typeof priceCall>>;
 
 export async function priceCall(db: DbOrTx, provider: string, model: string, usage: Usage) {
-  const cfg = await configCache.get("cfg", async () => (await db.select().from(creditSystemConfig).where(eq(creditSystemConfig.id, 1)).limit(1))[0] ?? null);
+  const cfg = await configCache.get(`${ownerKey(db)}:cfg`, async () => (await db.select().from(creditSystemConfig).where(eq(creditSystemConfig.id, 1)).limit(1))[0] ?? null);
   const creditsPerUsd = cfg?.creditsPerUsd ?? 1000;
   const usdToBrl = cfg?.usdToBrlRate ?? 5.5;
-  const rows = await pricingCache.get(model, () => db.select().from(modelPricing).where(eq(modelPricing.modelId, model)));
+  const rows = await pricingCache.get(`${ownerKey(db)}:${model}`, () => db.select().from(modelPricing).where(eq(modelPricing.modelId, model)));
   const price = rows.find((r) => r.provider === provider) ?? rows[0];
   const inputCostUsd = price ? (usage.inputTokens / 1000) * price.inputPricePer1k : 0;
   const outputCostUsd = price ? (usage.outputTokens / 1000) * price.outputPricePer1k : 0;
   const totalCostUsd = inputCostUsd + outputCostUsd;
   const minimumMilli = Math.round((price?.creditsPerInteraction ?? 1) * MILLI);
-  const creditsMilli = Math.max(minimumMilli, Math.ceil(totalCostUsd * creditsPerUsd * MILLI));
+  // Round away binary floating-point noise first (0.0006 × 25.5 is 0.015300000000000001), so ceil
+  // never charges a milli-credit the exact price does not reach.
+  const creditsMilli = Math.max(minimumMilli, Math.ceil(Math.round(totalCostUsd * creditsPerUsd * MILLI * 1e6) / 1e6));
   return { inputCostUsd, outputCostUsd, totalCostUsd, creditsMilli, costBrl: totalCostUsd * usdToBrl };
 }
 

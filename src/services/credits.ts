@@ -59,12 +59,19 @@ export async function grantBonusCredits(ctx: ServiceContext, adminUserId: string
   const input = creditGrantInput.parse(raw);
   const milli = input.amount * MILLI;
   return withTransaction(ctx.db, async (tx) => {
+    // One bonus bucket with one expiry: an expired remainder is dropped (a new grant must not bring it
+    // back); a live remainder is kept and the bucket lasts until the later of the two expiries.
+    const [w] = await tx.select().from(userCredits).where(eq(userCredits.workspaceId, input.workspaceId)).limit(1);
+    const grantExpiry = input.expiresAt ?? null;
+    const current = w?.bonusCreditsExpiresAt ?? null;
+    const live = Boolean(w && w.remainingBonusCredits > 0 && (current === null || current > ctx.now()));
+    const expiresAt = !live ? grantExpiry : current === null || grantExpiry === null ? null : Math.max(current, grantExpiry);
     const updated = await tx
       .update(userCredits)
       .set({
         bonusCredits: sql`${userCredits.bonusCredits} + ${milli}`,
-        remainingBonusCredits: sql`${userCredits.remainingBonusCredits} + ${milli}`,
-        bonusCreditsExpiresAt: input.expiresAt ?? null,
+        remainingBonusCredits: live ? sql`${userCredits.remainingBonusCredits} + ${milli}` : milli,
+        bonusCreditsExpiresAt: expiresAt,
       })
       .where(eq(userCredits.workspaceId, input.workspaceId))
       .returning({ userId: userCredits.userId });

@@ -1,6 +1,7 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { type SessionData, onlineUsers, sessions, users } from "../../db/schema";
 import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import type { RequestMeta } from "./context";
 
@@ -33,13 +34,16 @@ export async function createSession(
 /** Looks a cookie token up; slides the expiry once half of it is used so active users stay in. */
 export async function resolveSession(db: Db, token: string, now = Date.now()): Promise<ResolvedSession | null> {
   const sid = sha256Hex(token);
-  const rows = await db
-    .select({ s: sessions, u: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, now)))
-    .limit(1);
-  const row = rows[0];
+  const lookup = prepared(db, "session-by-sid", (d) =>
+    d
+      .select({ s: sessions, u: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.sid, sql.placeholder("sid")), gt(sessions.expire, sql.placeholder("now"))))
+      .limit(1)
+      .prepare(),
+  );
+  const row = (await lookup.all({ sid, now }))[0];
   if (!row) return null;
   if (row.u.status !== "active") return null;
   let expire = row.s.expire;

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
-import { userCredits, userSubscriptions, users, workspaceMembers, workspaces } from "../../db/schema";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { plans, userCredits, userSubscriptions, users, workspaceMembers, workspaces } from "../../db/schema";
 import type { Db, DbOrTx } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { AppError } from "../lib/errors";
 import {
   createWorkspaceInput,
@@ -51,20 +52,24 @@ export async function createWorkspaceRecord(
 
 /** Verified membership of user in workspace, or null. The only way a workspace id becomes trusted. */
 export async function resolveWorkspaceScope(db: Db, userId: string, workspaceId: string): Promise<WorkspaceScope | null> {
-  const [row] = await db
-    .select({ ws: workspaces, m: workspaceMembers })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
-    .limit(1);
+  const query = prepared(db, "workspace-scope", (d) =>
+    d
+      .select({ id: workspaces.id, name: workspaces.name, ownerId: workspaces.ownerId, role: workspaceMembers.role, permissions: workspaceMembers.permissions })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(and(eq(workspaceMembers.workspaceId, sql.placeholder("workspaceId")), eq(workspaceMembers.userId, sql.placeholder("userId"))))
+      .limit(1)
+      .prepare(),
+  );
+  const [row] = await query.all({ workspaceId, userId });
   if (!row) return null;
-  const isOwner = row.ws.ownerId === userId;
+  const isOwner = row.ownerId === userId;
   return {
-    id: row.ws.id,
-    name: row.ws.name,
-    ownerId: row.ws.ownerId,
-    role: isOwner ? "owner" : row.m.role,
-    permissions: isOwner ? ownerPermissions : row.m.permissions,
+    id: row.id,
+    name: row.name,
+    ownerId: row.ownerId,
+    role: isOwner ? "owner" : row.role,
+    permissions: isOwner ? ownerPermissions : row.permissions,
   };
 }
 
@@ -80,30 +85,42 @@ export async function firstWorkspaceOf(db: Db, userId: string): Promise<string |
 }
 
 export async function listWorkspaces(ctx: ServiceContext, userId: string) {
-  const rows = await ctx.db
-    .select({ ws: workspaces, role: workspaceMembers.role })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(eq(workspaceMembers.userId, userId))
-    .orderBy(asc(workspaceMembers.joinedAt));
-  const planOf = await getPlansOf(
-    ctx.db,
-    rows.map((r) => r.ws.id),
+  // One query: memberships ⋈ workspaces ⟕ (active subscription ⋈ plan).
+  const query = prepared(ctx.db, "workspaces-of-user", (d) =>
+    d
+      .select({
+        id: workspaces.id,
+        name: workspaces.name,
+        description: workspaces.description,
+        ownerId: workspaces.ownerId,
+        createdAt: workspaces.createdAt,
+        role: workspaceMembers.role,
+        planName: plans.name,
+        billingPeriod: plans.billingPeriod,
+      })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .leftJoin(userSubscriptions, and(eq(userSubscriptions.workspaceId, workspaces.id), eq(userSubscriptions.status, "active")))
+      .leftJoin(plans, eq(plans.id, userSubscriptions.planId))
+      .where(eq(workspaceMembers.userId, sql.placeholder("userId")))
+      .orderBy(asc(workspaceMembers.joinedAt), asc(userSubscriptions.startDate))
+      .prepare(),
   );
+  const rows = await query.all({ userId });
   const currentId = ctx.workspace?.id ?? null;
-  return rows.map(({ ws, role }) => {
-    const plan = planOf.get(ws.id);
-    return {
-      id: ws.id,
-      name: ws.name,
-      description: ws.description,
-      ownerId: ws.ownerId,
-      role: ws.ownerId === userId ? ("owner" as const) : role,
-      isCurrent: ws.id === currentId,
-      plan: { name: plan?.name ?? "Gratuito", billingPeriod: plan?.billingPeriod ?? "free" },
-      createdAt: ws.createdAt,
-    };
-  });
+  // A workspace with several active subscriptions appears once, with its newest plan.
+  const byId = new Map<string, (typeof rows)[number]>();
+  for (const r of rows) byId.set(r.id, r);
+  return [...byId.values()].map((ws) => ({
+    id: ws.id,
+    name: ws.name,
+    description: ws.description,
+    ownerId: ws.ownerId,
+    role: ws.ownerId === userId ? ("owner" as const) : ws.role,
+    isCurrent: ws.id === currentId,
+    plan: { name: ws.planName ?? "Gratuito", billingPeriod: ws.billingPeriod ?? "free" },
+    createdAt: ws.createdAt,
+  }));
 }
 
 /** The most generous limit among the plans of the workspaces the user owns. */

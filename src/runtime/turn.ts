@@ -2,7 +2,16 @@ import { type LlmMessage, type LlmReply, describeLlmError } from "../adapters/ll
 import { log } from "../lib/logger";
 import { currentSystemPrompt, resolveModel } from "../services/ai-config";
 import type { AppDeps } from "../services/context";
-import { type DebitRequest, type RawTx, availableMilli, debitCredits, debitInTransaction, priceCall, withRawWrite } from "../services/credit-debit";
+import {
+  type DebitRequest,
+  type RawTx,
+  availableMilli,
+  debitCredits,
+  debitInTransaction,
+  modelSupportsVision,
+  priceCall,
+  withRawWrite,
+} from "../services/credit-debit";
 import { offlineAnswer } from "./offline";
 import { createReplyFilter, removeAvoidedWords, stripEmojis } from "./postprocess";
 import { type AgentRow, buildSystemPrompt } from "./prompt";
@@ -139,10 +148,13 @@ async function answerTurn(
       { role: "system", content: buildSystemPrompt(platform.content, agent, { knowledge: opts.knowledge }) },
       ...opts.history.slice(-HISTORY_LIMIT).map((h) => ({ role: h.role, content: h.content.slice(0, HISTORY_ITEM_CHARS) })),
     ];
-    const userText = input.documentText ? `${text}\n\n[Documento enviado pelo cliente]\n${input.documentText}` : text;
+    let userText = input.documentText ? `${text}\n\n[Documento enviado pelo cliente]\n${input.documentText}` : text;
+    // A model without vision gets a note instead of the picture, so it can say it cannot see it.
+    const image = input.imageDataUrl && (await modelSupportsVision(deps.db, resolved.provider, resolved.model)) ? input.imageDataUrl : null;
+    if (input.imageDataUrl && !image) userText = `${userText}\n[O cliente enviou uma imagem, mas este modelo não consegue ver imagens.]`.trim();
     messages.push(
-      input.imageDataUrl
-        ? { role: "user", content: [{ type: "text", text: userText || "O que você vê nesta imagem?" }, { type: "image_url", image_url: { url: input.imageDataUrl } }] }
+      image
+        ? { role: "user", content: [{ type: "text", text: userText || "O que você vê nesta imagem?" }, { type: "image_url", image_url: { url: image } }] }
         : { role: "user", content: userText },
     );
 

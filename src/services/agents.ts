@@ -8,6 +8,7 @@ import { createAgentInput, defaultConversationSettings, toggleAgentInput, update
 import { logActivity } from "./activity";
 import type { ServiceContext, WorkspaceScope } from "./context";
 import { withTransaction } from "./context";
+import { enabledModels } from "./ai-config";
 import { getWorkspacePlan } from "./plans";
 import { invalidateAgent } from "./web-chat";
 
@@ -42,6 +43,16 @@ export function computeConfigHash(agent: Pick<Agent, (typeof BEHAVIOUR_KEYS)[num
   const effective: Record<string, unknown> = {};
   for (const k of BEHAVIOUR_KEYS) effective[k] = agent[k];
   return createHash("sha256").update(canonical(effective)).digest("hex");
+}
+
+/** The editor may only pick a provider and model the admin enabled (when any provider is configured). */
+async function assertModelEnabled(ctx: ServiceContext, provider: string | undefined, model: string | null) {
+  const providers = await enabledModels(ctx);
+  if (providers.length === 0) return; // offline: the choice takes effect once an admin adds a provider
+  const chosen = provider ? providers.find((p) => p.provider === provider) : undefined;
+  if (provider && !chosen) throw new AppError("VALIDATION", "Provedor de IA não habilitado pelo administrador", { field: "aiProvider" });
+  const pool = chosen ? chosen.models : providers.flatMap((p) => p.models);
+  if (model && !pool.includes(model)) throw new AppError("VALIDATION", "Modelo não habilitado pelo administrador", { field: "aiModel" });
 }
 
 export async function listAgents(ctx: ServiceContext, scope: WorkspaceScope) {
@@ -92,6 +103,7 @@ export async function createAgent(ctx: ServiceContext, scope: WorkspaceScope, us
 export async function updateAgent(ctx: ServiceContext, scope: WorkspaceScope, userId: string, id: string, raw: unknown) {
   requireFlag(scope, "canEditAgents", "Você não tem permissão para editar agentes neste workspace");
   const patch = updateAgentInput.parse(raw);
+  if (patch.aiProvider !== undefined || patch.aiModel) await assertModelEnabled(ctx, patch.aiProvider, patch.aiModel ?? null);
   return withTransaction(ctx.db, async (tx) => {
     const current = await getAgent(tx, scope, id);
     const next = { ...current, ...patch } as Agent;

@@ -43,6 +43,13 @@ export function invalidatePricing() {
  */
 export type Price = Awaited<ReturnType<typeof priceCall>>;
 
+/** Whether a model reads images (model_pricing.supportsVision); unknown models are assumed to. */
+export async function modelSupportsVision(db: DbOrTx, provider: string, model: string) {
+  const rows = await pricingCache.get(model, () => db.select().from(modelPricing).where(eq(modelPricing.modelId, model)));
+  const row = rows.find((r) => r.provider === provider) ?? rows[0];
+  return row ? row.supportsVision : true;
+}
+
 export async function priceCall(db: DbOrTx, provider: string, model: string, usage: Usage) {
   const cfg = await configCache.get(`${ownerKey(db)}:cfg`, async () => (await db.select().from(creditSystemConfig).where(eq(creditSystemConfig.id, 1)).limit(1))[0] ?? null);
   const creditsPerUsd = cfg?.creditsPerUsd ?? 1000;

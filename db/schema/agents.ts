@@ -48,6 +48,8 @@ export const agents = sqliteTable(
       .default(defaultConversationSettings),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     lastTrainedHash: text("last_trained_hash"),
+    /** Bumped on every change of the agent's chunks: in-process indexes and the semantic cache key on it. */
+    knowledgeVersion: integer("knowledge_version").notNull().default(0),
     trainingStatus: text("training_status").notNull().default("untrained"),
     trainedAt: ms("trained_at"),
     /** sha256 (64 hex) of the effective config: changes whenever the agent would behave differently. */

@@ -1,0 +1,1 @@
+ALTER TABLE `agents` ADD `knowledge_version` integer DEFAULT 0 NOT NULL;

@@ -10,7 +10,7 @@ import { type PublicUser, mailedToken, registerUser, uniqueEmail } from "./helpe
 const NOT_FOUND = "Agente não encontrado";
 const BAD_UUID = "nao-e-um-uuid";
 const MISSING_UUID = "00000000-0000-4000-8000-000000000000";
-const SPEC_DEFAULTS = {
+const SPEC_DEFAULTS: Record<string, unknown> = {
   useEmojis: true,
   restrictTopics: true,
   splitLongMessages: true,
@@ -75,7 +75,7 @@ describe("[agents] create, read, update, delete over REST", () => {
     expect(agent.conversationSettings).toEqual(SPEC_DEFAULTS);
     const stored = await dbAgent(agent.id);
     expect(stored?.configHash).toBe(agent.configHash);
-    expect(stored?.conversationSettings).toEqual(SPEC_DEFAULTS);
+    expect(stored?.conversationSettings as unknown).toEqual(SPEC_DEFAULTS);
   });
 
   test("GET list and GET by id return it; tRPC agents.list/get agree", async () => {

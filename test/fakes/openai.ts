@@ -40,6 +40,24 @@ export function lastUserText(body: ChatBody): string {
 
 const countTokens = (s: string) => Math.max(1, Math.ceil(s.length / 4));
 
+/** Prompt tokens like the real API counts them: text by length, each image a flat 85 tokens (low detail). */
+function countPromptTokens(messages: ChatMessage[]): number {
+  let images = 0;
+  const textOnly = messages.map((m) =>
+    Array.isArray(m.content)
+      ? {
+          ...m,
+          content: m.content.map((p: { type?: string }) => {
+            if (p.type !== "image_url") return p;
+            images++;
+            return { type: "image_url" };
+          }),
+        }
+      : m,
+  );
+  return countTokens(JSON.stringify(textOnly)) + images * 85;
+}
+
 /** Deterministic pseudo-embedding so similar texts get similar vectors in tests. */
 function embed(text: string, dim: number): number[] {
   const v = new Array<number>(dim).fill(0);
@@ -119,7 +137,7 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
       const b = body as ChatBody;
       const reply = settings.reply(b);
       const content = reply.content ?? null;
-      const promptTokens = reply.usage?.prompt_tokens ?? countTokens(JSON.stringify(b.messages));
+      const promptTokens = reply.usage?.prompt_tokens ?? countPromptTokens(b.messages);
       const completionTokens = reply.usage?.completion_tokens ?? countTokens(content ?? JSON.stringify(reply.toolCalls ?? []));
       const id = `chatcmpl-${requests.length}`;
       const created = Math.floor(Date.now() / 1000);

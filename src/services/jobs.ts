@@ -1,0 +1,93 @@
+import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { jobs } from "../../db/schema";
+import type { Db } from "../../db/client";
+
+export type Job = typeof jobs.$inferSelect;
+export type JobInput = {
+  type: string;
+  data: Record<string, unknown>;
+  workspaceId?: string | null;
+  agentId?: string | null;
+  userId?: string | null;
+  /** Same key while pending/running = the same job (enqueueing twice is a no-op). */
+  dedupeKey?: string | null;
+  runAfter?: number;
+  maxAttempts?: number;
+};
+
+export const LEASE_MS = 5 * 60_000;
+
+/** Durable enqueue. A duplicate dedupeKey of a live job returns that job instead of a new one. */
+export async function enqueueJob(db: Db, input: JobInput, now = Date.now()): Promise<Job> {
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      type: input.type,
+      data: input.data,
+      workspaceId: input.workspaceId ?? null,
+      agentId: input.agentId ?? null,
+      userId: input.userId ?? null,
+      dedupeKey: input.dedupeKey ?? null,
+      runAfter: input.runAfter ?? now,
+      maxAttempts: input.maxAttempts ?? 5,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (row) return row;
+  const [existing] = await db.select().from(jobs).where(eq(jobs.dedupeKey, input.dedupeKey ?? "")).limit(1);
+  if (!existing) throw new Error("enqueueJob: conflict without an existing job");
+  return existing;
+}
+
+/**
+ * Claims the oldest runnable job atomically: one UPDATE … RETURNING moves it to running with a
+ * lease, so two workers never get the same job. A running job whose lease expired (its worker
+ * died) is runnable again: a crash loses nothing.
+ */
+export async function claimJob(db: Db, types: string[], now = Date.now()): Promise<Job | null> {
+  const candidate = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.type, types),
+        or(and(eq(jobs.status, "pending"), lte(jobs.runAfter, now)), and(eq(jobs.status, "running"), lte(jobs.leaseUntil, now))),
+      ),
+    )
+    .orderBy(asc(jobs.runAfter))
+    .limit(1);
+  const [row] = await db
+    .update(jobs)
+    .set({ status: "running", leaseUntil: now + LEASE_MS, attempts: sql`${jobs.attempts} + 1`, startedAt: now })
+    .where(sql`${jobs.id} = (${candidate})`)
+    .returning();
+  return row ?? null;
+}
+
+export async function reportProgress(db: Db, jobId: string, progress: number, now = Date.now()) {
+  await db
+    .update(jobs)
+    .set({ progress: Math.max(0, Math.min(100, Math.round(progress))), leaseUntil: now + LEASE_MS })
+    .where(eq(jobs.id, jobId));
+}
+
+export async function completeJob(db: Db, jobId: string, result: Record<string, unknown>, now = Date.now()) {
+  await db
+    .update(jobs)
+    .set({ status: "completed", result, progress: 100, completedAt: now, leaseUntil: null, dedupeKey: null })
+    .where(eq(jobs.id, jobId));
+}
+
+/** Retries with exponential backoff (30 s, 2 min, 8 min…); after maxAttempts the job is dead-lettered. */
+export async function failJob(db: Db, job: Job, error: string, opts: { retryable: boolean }, now = Date.now()) {
+  const dead = !opts.retryable || job.attempts >= job.maxAttempts;
+  await db
+    .update(jobs)
+    .set(
+      dead
+        ? { status: "dead", error, completedAt: now, leaseUntil: null, dedupeKey: null }
+        : { status: "pending", error, runAfter: now + 30_000 * 4 ** (job.attempts - 1), leaseUntil: null },
+    )
+    .where(eq(jobs.id, job.id));
+  return dead;
+}

@@ -2,6 +2,7 @@ import { adminRouter } from "./admin";
 import { agentsRouter } from "./agents";
 import { authRouter } from "./auth";
 import { creditsRouter, dashboardRouter } from "./dashboard";
+import { trainingRouter } from "./training";
 import { router } from "./trpc";
 import { invitationsRouter, workspacesRouter } from "./workspaces";
 
@@ -13,6 +14,7 @@ export const appRouter = router({
   credits: creditsRouter,
   agents: agentsRouter,
   admin: adminRouter,
+  training: trainingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -31,7 +31,7 @@ const libsqlEmbed: BunPlugin = {
 const outfile = process.argv[2] ?? "./dist/atenda";
 const started = performance.now();
 const result = await Bun.build({
-  entrypoints: ["./src/server.ts"],
+  entrypoints: ["./src/server.ts", "./src/worker.ts"],
   compile: { outfile },
   minify: true,
   sourcemap: "none",

@@ -12,6 +12,7 @@ import { csrfMiddleware, sessionMiddleware } from "./api/middleware";
 import { agentRoutes } from "./api/agents";
 import { openApiDocument } from "./api/openapi";
 import { publicAgentRoutes, publicChatRoutes } from "./api/public-chat";
+import { trainingRoutes } from "./api/training";
 import { workspaceRoutes } from "./api/workspaces";
 import { AppError } from "./lib/errors";
 import type { AppDeps } from "./services/context";
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps) {
     "/api/v1/agents",
     publicChatRoutes({ visitorPerMin: deps.env.PUBLIC_CHAT_VISITOR_PER_MIN, agentPerMin: deps.env.PUBLIC_CHAT_AGENT_PER_MIN }),
   );
+  app.route("/api/v1/agents", trainingRoutes);
   app.route("/api/v1/agents", agentRoutes);
   app.route("/api/v1/credit-usage", creditRoutes);
   app.route("/api/v1/admin", adminRoutes);

@@ -23,14 +23,18 @@ function appSecret(env: Env, dataDir: string): string {
 export type Booted = { deps: AppDeps; database: DatabaseHandle; adminNotice: string | null };
 
 /** env → data dir → db (migrated, seeded) → deps. Shared by the server, tests and the bench. */
-export async function bootDeps(env: Env): Promise<Booted> {
+export async function bootDeps(env: Env, opts: { migrateAndSeed?: boolean } = {}): Promise<Booted> {
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const url = env.DATABASE_URL ?? `file:${join(dataDir, "atenda.db")}`;
   const database = await openDatabase(url, env.DATABASE_AUTH_TOKEN);
-  const applied = await migrateEmbedded(database.client);
+  // Worker threads open the same database after the main thread migrated and seeded it.
+  const primary = opts.migrateAndSeed !== false;
+  const applied = primary ? await migrateEmbedded(database.client) : 0;
   if (applied) log.info("migrations applied", { count: applied });
-  const seeded = await seed(database.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD });
+  const seeded = primary
+    ? await seed(database.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD })
+    : { generatedAdminPassword: null, adminEmail: null };
   const deps: AppDeps = {
     db: database.db,
     env,
@@ -39,7 +43,7 @@ export async function bootDeps(env: Env): Promise<Booted> {
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     now: () => Date.now(),
   };
-  await bootstrapAiConfigFromEnv(deps);
+  if (primary) await bootstrapAiConfigFromEnv(deps);
   const adminNotice = seeded.generatedAdminPassword
     ? `Administrador criado: ${seeded.adminEmail} / senha ${seeded.generatedAdminPassword} (mostrada só agora; defina ADMIN_EMAIL e ADMIN_PASSWORD para escolher)`
     : null;

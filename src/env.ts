@@ -29,6 +29,13 @@ const envSchema = z.object({
   /** Public chat budget (denial of wallet): messages per minute per visitor and per agent. */
   PUBLIC_CHAT_VISITOR_PER_MIN: z.coerce.number().int().min(1).default(20),
   PUBLIC_CHAT_AGENT_PER_MIN: z.coerce.number().int().min(1).default(600),
+  /** Embedder of training and retrieval: "offline" (local, default) or "provider" (the AI provider's /v1/embeddings). */
+  EMBEDDINGS: z.enum(["offline", "provider"]).default("offline"),
+  EMBEDDINGS_MODEL: z.string().default("text-embedding-3-small"),
+  /** Largest document an owner may upload, in MB. */
+  TRAINING_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(200).default(20),
+  /** "false" runs background jobs on the main thread (no Worker): for constrained hosts and debugging. */
+  JOBS_WORKER: z.enum(["true", "false"]).default("true"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Secure cookies: "auto" sets Secure when the request arrived over https (or X-Forwarded-Proto=https). */
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),

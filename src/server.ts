@@ -1,5 +1,7 @@
 import indexHtml from "../web/index.html";
 import { createApp } from "./app";
+import { startJobRunner } from "./jobs/runner";
+import { startJobWorker } from "./jobs/worker-host";
 import { bootDeps } from "./deps";
 import { loadEnv } from "./env";
 import { log, setLogLevel } from "./lib/logger";
@@ -22,6 +24,8 @@ export async function startServer(env = loadEnv()) {
     fetch: api,
   });
   if (adminNotice) console.log(`\n  ${adminNotice}\n`);
+  const jobs = env.JOBS_WORKER === "true" ? startJobWorker(env, new URL("./worker.ts", import.meta.url)) : startJobRunner(deps);
+  if ("ready" in jobs) await jobs.ready;
   const housekeeping = setInterval(() => {
     void pruneExpiredSessions(deps.db).catch(() => {});
     void rateLimiter.prune(deps.db).catch(() => {});
@@ -30,10 +34,11 @@ export async function startServer(env = loadEnv()) {
 
   const stop = async () => {
     clearInterval(housekeeping);
+    await jobs.stop();
     await server.stop();
     database.close();
   };
-  return { server, deps, stop };
+  return { server, deps, stop, jobs };
 }
 
 if (import.meta.main) {

@@ -62,4 +62,22 @@ test("[binary]: boots on an empty data dir, migrates, seeds the admin and serves
   const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   const workspaces = (await (await fetch(`${base}/api/v1/workspaces`, { headers: { cookie } })).json()) as { data: { name: string }[] };
   expect(workspaces.data.map((w) => w.name)).toContain("Workspace Demo");
+
+  // The job worker is a second entrypoint inside the binary: training a text must reach "ready".
+  const csrf = cookie.match(/atenda_csrf=([^;]+)/)?.[1] ?? "";
+  const headers = { "content-type": "application/json", cookie, "x-csrf-token": csrf };
+  const agent = (await (await fetch(`${base}/api/v1/agents`, { method: "POST", headers, body: JSON.stringify({ name: "Binário", activity: "Teste" }) })).json()) as { data: { id: string } };
+  const add = await fetch(`${base}/trpc/training.addText`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ json: { agentId: agent.data.id, body: { content: "Funcionamos de segunda a sexta, das 9h às 18h." } } }),
+  });
+  expect(add.status).toBe(200);
+  let status = "";
+  for (let i = 0; i < 100 && status !== "ready"; i++) {
+    await Bun.sleep(100);
+    const list = await fetch(`${base}/trpc/training.list?input=${encodeURIComponent(JSON.stringify({ json: { agentId: agent.data.id } }))}`, { headers });
+    status = ((await list.json()) as { result: { data: { json: { status: string }[] } } }).result.data.json[0]?.status ?? "";
+  }
+  expect(status).toBe("ready");
 });

@@ -12,6 +12,7 @@ import {
   priceCall,
   withRawWrite,
 } from "../services/credit-debit";
+import { type CitedSource, type Knowledge, cachedAnswer, gatherKnowledge, noteCacheHit, rememberAnswer } from "./knowledge";
 import { offlineAnswer } from "./offline";
 import { createReplyFilter, removeAvoidedWords, stripEmojis } from "./postprocess";
 import { type AgentRow, buildSystemPrompt } from "./prompt";
@@ -32,7 +33,6 @@ export type TurnOptions = {
   conversationId?: string | null;
   onDelta?: (delta: string) => void;
   signal?: AbortSignal;
-  knowledge?: string | null;
   /**
    * Stores what the turn produced (messages, conversation) in the SAME write transaction as the
    * credit debit: one commit per turn, and a reply is never kept without its charge or vice versa.
@@ -42,13 +42,15 @@ export type TurnOptions = {
 
 export type TurnResult = {
   reply: string;
-  outcome: "answered" | "offline" | "no_credits" | "error";
+  outcome: "answered" | "cached" | "offline" | "no_credits" | "error";
   provider: string;
   model: string;
   usage: { inputTokens: number; outputTokens: number };
   creditsMilli: number;
   transcript: string | null;
   latencyMs: number;
+  /** Training passages the answer was grounded on (stored in the message metadata). */
+  sources: CitedSource[];
   error?: string;
 };
 
@@ -72,7 +74,8 @@ function streamWhole(text: string, onDelta?: (d: string) => void) {
  */
 export async function runTurn(deps: AppDeps, agent: AgentRow, input: TurnInput, opts: TurnOptions): Promise<TurnResult> {
   const started = performance.now();
-  const base = { usage: { inputTokens: 0, outputTokens: 0 }, creditsMilli: 0, transcript: null as string | null };
+  const knowledge = await gatherKnowledge(deps, agent, input.text);
+  const base = { usage: { inputTokens: 0, outputTokens: 0 }, creditsMilli: 0, transcript: null as string | null, sources: knowledge.sources };
   /** Settles the turn: the debit (when a model answered) and the caller's persistence, in one transaction. */
   const finish = async (r: Omit<TurnResult, "latencyMs">, debit?: DebitRequest): Promise<TurnResult> => {
     const result: TurnResult = { ...r, latencyMs: Math.round(performance.now() - started) };
@@ -90,7 +93,7 @@ export async function runTurn(deps: AppDeps, agent: AgentRow, input: TurnInput, 
 
   const resolved = await resolveModel(deps, agent);
   if (resolved.kind === "offline") {
-    const text = input.audio && !input.text.trim() ? OFFLINE_AUDIO_MESSAGE : offlineAnswer(agent, input.text, opts.knowledge ? [opts.knowledge] : []).text;
+    const text = input.audio && !input.text.trim() ? OFFLINE_AUDIO_MESSAGE : offlineAnswer(agent, input.text, knowledge.chunks.map((c) => c.content)).text;
     const reply = agent.conversationSettings.useEmojis ? removeAvoidedWords(text, agent.avoidedWords) : stripEmojis(removeAvoidedWords(text, agent.avoidedWords));
     streamWhole(reply, opts.onDelta);
     return finish({ ...base, reply, outcome: "offline", provider: "offline", model: "offline-extractive" });
@@ -106,7 +109,7 @@ export async function runTurn(deps: AppDeps, agent: AgentRow, input: TurnInput, 
   }
   inFlight.set(agent.workspaceId, (inFlight.get(agent.workspaceId) ?? 0) + hold);
   try {
-    return await answerTurn(deps, agent, input, opts, resolved, base, finish);
+    return await answerTurn(deps, agent, input, opts, resolved, base, finish, knowledge);
   } finally {
     const left = (inFlight.get(agent.workspaceId) ?? 0) - hold;
     if (left > 0) inFlight.set(agent.workspaceId, left);
@@ -121,9 +124,18 @@ async function answerTurn(
   input: TurnInput,
   opts: TurnOptions,
   resolved: Extract<Awaited<ReturnType<typeof resolveModel>>, { kind: "remote" }>,
-  base: { usage: { inputTokens: number; outputTokens: number }; creditsMilli: number; transcript: string | null },
+  base: { usage: { inputTokens: number; outputTokens: number }; creditsMilli: number; transcript: string | null; sources: CitedSource[] },
   finish: (r: Omit<TurnResult, "latencyMs">, debit?: DebitRequest) => Promise<TurnResult>,
+  knowledge: Knowledge,
 ): Promise<TurnResult> {
+  // A plain first question may be answered from the semantic cache: no model call, no credits.
+  const cacheable = opts.history.length === 0 && !input.audio && !input.imageDataUrl && !input.documentText && input.text.trim().length > 0;
+  const cache = cacheable ? await cachedAnswer(deps, agent, input.text) : { hit: null, vector: null };
+  if (cache.hit) {
+    await noteCacheHit(deps, cache.hit.id, resolved.provider, resolved.model, input.text, cache.hit.answer);
+    streamWhole(cache.hit.answer, opts.onDelta);
+    return finish({ ...base, reply: cache.hit.answer, outcome: "cached", provider: resolved.provider, model: resolved.model });
+  }
 
   let text = input.text;
   let transcript: string | null = null;
@@ -145,7 +157,7 @@ async function answerTurn(
     }
     const platform = await currentSystemPrompt(deps.db);
     const messages: LlmMessage[] = [
-      { role: "system", content: buildSystemPrompt(platform.content, agent, { knowledge: opts.knowledge }) },
+      { role: "system", content: buildSystemPrompt(platform.content, agent, { knowledge: knowledge.text }) },
       ...opts.history.slice(-HISTORY_LIMIT).map((h) => ({ role: h.role, content: h.content.slice(0, HISTORY_ITEM_CHARS) })),
     ];
     let userText = input.documentText ? `${text}\n\n[Documento enviado pelo cliente]\n${input.documentText}` : text;
@@ -176,8 +188,9 @@ async function answerTurn(
     if (!reply.trim()) reply = agent.unknownResponseMessage || "Desculpe, não consegui processar sua mensagem.";
 
     const model = answer.model || resolved.model;
+    if (cache.vector && answer.finishReason !== "length") await rememberAnswer(deps, agent, input.text, cache.vector, reply);
     return finish(
-      { reply, outcome: "answered", provider: resolved.provider, model, usage: answer.usage, creditsMilli: 0, transcript },
+      { ...base, reply, outcome: "answered", provider: resolved.provider, model, usage: answer.usage, creditsMilli: 0, transcript },
       {
         workspaceId: agent.workspaceId,
         agentId: agent.id,

@@ -114,6 +114,7 @@ export async function chatExternal(
               usage: r.usage,
               creditsMilli: r.creditsMilli,
               latencyMs: r.latencyMs,
+              ...(r.sources.length ? { sources: r.sources } : {}),
               ...(r.error ? { error: r.error } : {}),
             };
             await tx.execute({

@@ -1,0 +1,91 @@
+import { and, eq, isNotNull, lte } from "drizzle-orm";
+import { embeddingSources } from "../../db/schema";
+import { describeTrainingError, markSourceFailed, processSource } from "../knowledge/ingest";
+import { SafeFetchError } from "../lib/safe-fetch";
+import { log } from "../lib/logger";
+import type { AppDeps } from "../services/context";
+import { type Job, claimJob, completeJob, failJob, reportProgress } from "../services/jobs";
+import { TRAIN_JOB, enqueueTraining } from "../services/training";
+
+type Handler = (deps: AppDeps, job: Job, progress: (p: number) => Promise<void>) => Promise<Record<string, unknown>>;
+
+const handlers: Record<string, Handler> = {
+  [TRAIN_JOB]: async (deps, job, progress) => {
+    const sourceId = String(job.data.sourceId ?? "");
+    const result = await processSource(deps, sourceId, progress, { force: job.data.force === true });
+    return result;
+  },
+};
+
+/** Network trouble and 5xx are worth retrying; a bad file or a refused address is not. */
+const retryable = (err: unknown) =>
+  err instanceof SafeFetchError ? ["TIMEOUT", "NETWORK", "DNS", "HTTP"].includes(err.code) : !(err instanceof Error && err.name === "ExtractionError");
+
+async function runOne(deps: AppDeps, job: Job) {
+  const handler = handlers[job.type];
+  if (!handler) {
+    await failJob(deps.db, job, `tipo de job desconhecido: ${job.type}`, { retryable: false }, deps.now());
+    return;
+  }
+  try {
+    const result = await handler(deps, job, (p) => reportProgress(deps.db, job.id, p, deps.now()));
+    await completeJob(deps.db, job.id, result, deps.now());
+  } catch (err) {
+    const message = describeTrainingError(err);
+    const dead = await failJob(deps.db, job, message, { retryable: retryable(err) }, deps.now());
+    log.warn("job failed", { jobId: job.id, type: job.type, dead, error: err instanceof Error ? err.message : String(err) });
+    if (job.type === TRAIN_JOB) await markSourceFailed(deps, String(job.data.sourceId ?? ""), message);
+  }
+}
+
+/** Websites whose update frequency says they are due get a training job (deduplicated). */
+export async function enqueueDueRefreshes(deps: AppDeps) {
+  const due = await deps.db
+    .select({ id: embeddingSources.id, agentId: embeddingSources.agentId, workspaceId: embeddingSources.workspaceId })
+    .from(embeddingSources)
+    .where(and(isNotNull(embeddingSources.nextRefreshAt), lte(embeddingSources.nextRefreshAt, deps.now()), eq(embeddingSources.status, "ready")));
+  for (const s of due) {
+    await deps.db.update(embeddingSources).set({ nextRefreshAt: null }).where(eq(embeddingSources.id, s.id));
+    await enqueueTraining(deps, s.id, s.agentId, s.workspaceId);
+  }
+  return due.length;
+}
+
+/**
+ * The job loop: claim (atomic, leased) → run → complete, or retry with backoff / dead-letter.
+ * Runs in a Bun Worker (src/worker.ts) so extraction never blocks requests.
+ */
+export function startJobRunner(deps: AppDeps, opts: { pollMs?: number; schedulerMs?: number } = {}) {
+  let running = true;
+  let wake: (() => void) | null = null;
+  const pollMs = opts.pollMs ?? 300;
+  const loop = async () => {
+    while (running) {
+      let job: Job | null = null;
+      try {
+        job = await claimJob(deps.db, Object.keys(handlers), deps.now());
+      } catch (err) {
+        log.error("job claim failed", { error: err instanceof Error ? err.message : String(err) });
+      }
+      if (job) {
+        await runOne(deps, job);
+        continue;
+      }
+      await new Promise<void>((r) => {
+        wake = r;
+        setTimeout(r, pollMs);
+      });
+    }
+  };
+  const done = loop();
+  const scheduler = setInterval(() => void enqueueDueRefreshes(deps).catch(() => {}), opts.schedulerMs ?? 60_000);
+  return {
+    wake: () => wake?.(),
+    async stop() {
+      running = false;
+      clearInterval(scheduler);
+      wake?.();
+      await done;
+    },
+  };
+}

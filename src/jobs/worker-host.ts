@@ -1,0 +1,35 @@
+import type { Env } from "../env";
+import { log } from "../lib/logger";
+
+/**
+ * Starts the job loop in a Bun Worker (src/worker.ts): extraction and embedding run off the
+ * request thread. The worker file is a build entrypoint so the compiled binary carries it.
+ */
+export function startJobWorker(env: Env, workerUrl: URL) {
+  const worker = new Worker(workerUrl);
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.onmessage = (e: MessageEvent<{ type: string }>) => {
+      if (e.data.type === "ready") resolve();
+    };
+    // Without a listener a missing worker module fails silently (stack-notes §8).
+    worker.onerror = (e) => {
+      log.error("job worker error", { message: e.message });
+      reject(new Error(e.message));
+    };
+  });
+  worker.postMessage({ type: "start", env });
+  return {
+    ready,
+    wake: () => worker.postMessage({ type: "wake" }),
+    async stop() {
+      const stopped = new Promise<void>((resolve) => {
+        worker.onmessage = (e: MessageEvent<{ type: string }>) => {
+          if (e.data.type === "stopped") resolve();
+        };
+      });
+      worker.postMessage({ type: "stop" });
+      await Promise.race([stopped, Bun.sleep(5000)]);
+      worker.terminate();
+    },
+  };
+}

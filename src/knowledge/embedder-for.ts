@@ -1,0 +1,26 @@
+import { eq } from "drizzle-orm";
+import { aiModelsConfig } from "../../db/schema";
+import { openAiEmbedder } from "../adapters/embeddings/openai";
+import type { AppDeps } from "../services/context";
+import { type Embedder, offlineEmbedder } from "./embedder";
+
+/**
+ * Which embedder trains and queries: the local offline one by default (works with no key, no
+ * cost), or the configured OpenAI-compatible provider's /v1/embeddings when EMBEDDINGS=provider.
+ * Sources remember their embedder; a change of embedder retrains them (their hash includes it).
+ */
+const offline = offlineEmbedder();
+const remote = new Map<string, Embedder>();
+
+export async function embedderFor(deps: AppDeps): Promise<Embedder> {
+  if (deps.env.EMBEDDINGS !== "provider") return offline;
+  const [row] = await deps.db.select().from(aiModelsConfig).where(eq(aiModelsConfig.isActive, true)).limit(1);
+  if (!row || !(row.apiKey || row.baseUrl)) return offline;
+  const key = `${row.id}:${row.updatedAt}`;
+  let e = remote.get(key);
+  if (!e) {
+    e = openAiEmbedder({ apiKey: row.apiKey ? deps.secrets.decrypt(row.apiKey) : null, baseUrl: row.baseUrl, model: deps.env.EMBEDDINGS_MODEL });
+    remote.set(key, e);
+  }
+  return e;
+}

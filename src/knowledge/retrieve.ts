@@ -1,0 +1,90 @@
+import type { Db } from "../../db/client";
+import { agentIndex } from "./agent-index";
+import type { Embedder } from "./embedder";
+import { ftsSearch } from "./fts";
+
+export { invalidateAgentIndex, indexCacheStats, setIndexMemoryBudget } from "./agent-index";
+
+/** `score` is the chunk's cosine similarity to the question; the array is in fused (RRF) order. */
+export type RetrievedChunk = { id: number; sourceId: string; source: string; sourceType: string; content: string; score: number; chunkIndex: number };
+export type RetrieveOptions = { k?: number; minScore?: number };
+
+/** Reciprocal rank fusion constant (Cormack et al.: 60 works across collections). */
+const RRF_K = 60;
+/** Each side proposes this many candidates (at least 4k) before fusion. */
+const POOL = 20;
+/** A chunk BM25 also matched needs only this share of minScore: the two signals agree. */
+const FTS_BAR = 0.5;
+
+/**
+ * Cosine a chunk needs on its own to count as relevant, per embedder. Offline: tuned on
+ * test/fixtures/faq-pt.ts (unrelated questions peak at 0.26 from hashing collisions). API models:
+ * a conservative default, not tuned here; callers can pass opts.minScore.
+ */
+export function defaultMinScore(embedderId: string): number {
+  return embedderId.startsWith("offline") ? 0.3 : 0.3;
+}
+
+type Candidate = { id: number; rrf: number; cosine: number; fts: boolean };
+
+/**
+ * Hybrid retrieval over one agent's chunks: vector top-k from the in-process index and FTS5 BM25,
+ * both restricted to the agent, fused by reciprocal rank; chunks below the relevance threshold are
+ * dropped, so an unrelated question returns [].
+ */
+export async function retrieve(db: Db, agentId: string, query: string, embedder: Embedder, opts: RetrieveOptions = {}): Promise<RetrievedChunk[]> {
+  const k = opts.k ?? 5;
+  const minScore = opts.minScore ?? defaultMinScore(embedder.id);
+  if (k <= 0 || !query.trim()) return [];
+  const agent = await agentIndex(db, agentId);
+  // No chunks: skip the (possibly paid) query embedding.
+  if (!agent || agent.index.size === 0) return [];
+  const pool = Math.max(POOL, k * 4);
+  const [vectors, ftsIds] = await Promise.all([embedder.embed([query]), ftsSearch(db, agentId, agent.workspaceId, query, pool)]);
+  const q = vectors[0];
+  if (!q) return [];
+
+  const candidates = new Map<number, Candidate>();
+  agent.index.search(q, pool).forEach((hit, rank) => {
+    candidates.set(hit.id, { id: hit.id, rrf: 1 / (RRF_K + rank + 1), cosine: hit.score, fts: false });
+  });
+  ftsIds.forEach((id, rank) => {
+    const c = candidates.get(id) ?? { id, rrf: 0, cosine: agent.index.similarity(q, id) ?? 0, fts: false };
+    c.rrf += 1 / (RRF_K + rank + 1);
+    c.fts = true;
+    candidates.set(id, c);
+  });
+
+  const kept = [...candidates.values()]
+    .filter((c) => c.cosine >= (c.fts ? minScore * FTS_BAR : minScore))
+    .sort((a, b) => b.rrf - a.rrf || b.cosine - a.cosine)
+    .slice(0, k);
+  if (kept.length === 0) return [];
+  return fetchChunks(db, agentId, agent.workspaceId, kept);
+}
+
+async function fetchChunks(db: Db, agentId: string, workspaceId: string, kept: Candidate[]): Promise<RetrievedChunk[]> {
+  const res = await db.$client.execute({
+    sql:
+      "SELECT id, source_id, source, source_type, content, chunk_index FROM embeddings " +
+      `WHERE agent_id = ? AND workspace_id = ? AND id IN (${kept.map(() => "?").join(",")})`,
+    args: [agentId, workspaceId, ...kept.map((c) => c.id)],
+  });
+  const byId = new Map(res.rows.map((r) => [Number(r.id), r]));
+  const out: RetrievedChunk[] = [];
+  // A row deleted since the index was read is simply skipped.
+  for (const c of kept) {
+    const r = byId.get(c.id);
+    if (!r) continue;
+    out.push({
+      id: c.id,
+      sourceId: String(r.source_id),
+      source: String(r.source),
+      sourceType: String(r.source_type),
+      content: String(r.content),
+      score: c.cosine,
+      chunkIndex: Number(r.chunk_index),
+    });
+  }
+  return out;
+}

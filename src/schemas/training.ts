@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { line, paragraph } from "./text";
+
+/** SPEC §5 Training rules. */
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2048, "URL muito longa")
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === "http:" || u.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "URL deve usar protocolo HTTP ou HTTPS");
+
+const VIDEO_HOSTS = /^(www\.|m\.)?(youtube\.com|youtu\.be|vimeo\.com|player\.vimeo\.com|dailymotion\.com|dai\.ly)$/i;
+export const isVideoUrl = (s: string) => {
+  try {
+    const u = new URL(s);
+    return (u.protocol === "https:" || u.protocol === "http:") && VIDEO_HOSTS.test(u.hostname);
+  } catch {
+    return false;
+  }
+};
+
+export const trainingTextInput = z.object({
+  content: paragraph(10, 10000, { min: "O texto deve ter pelo menos 10 caracteres", max: "O texto deve ter no máximo 10.000 caracteres" }),
+  imageUrl: z.preprocess((v) => (v === "" ? null : v), httpUrl.nullish()),
+});
+
+export const updateFrequencies = ["never", "daily", "weekly", "monthly"] as const;
+
+export const trainingWebsiteInput = z.object({
+  url: httpUrl,
+  subpages: z.array(httpUrl).max(200, "No máximo 200 subpáginas").default([]),
+  updateFrequency: z.enum(updateFrequencies, { message: "Frequência inválida" }).default("never"),
+});
+
+export const trainingVideoInput = z.object({
+  title: line(2, 200, { min: "O título deve ter pelo menos 2 caracteres", max: "O título deve ter no máximo 200 caracteres" }),
+  url: z.string().trim().refine(isVideoUrl, "URL deve ser de um vídeo válido (YouTube, Vimeo, etc.)"),
+  /** The owner may paste or edit the transcript; when empty the captions are fetched. */
+  transcript: paragraph(0, 200000, { max: "Transcrição muito longa" }).optional(),
+});
+
+export const trainingDocumentMeta = z.object({
+  fileName: z.string().trim().min(1, "Nome do arquivo é obrigatório").max(255, "Nome do arquivo deve ter no máximo 255 caracteres"),
+});
+
+export const discoverInput = z.object({ url: httpUrl });

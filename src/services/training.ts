@@ -1,0 +1,155 @@
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { agents, embeddingSources, semanticCache } from "../../db/schema";
+import { DOCUMENT_TYPES, extensionOf } from "../knowledge/extract";
+import { describeTrainingError } from "../knowledge/ingest";
+import { invalidateAgentIndex } from "../knowledge/retrieve";
+import { discoverSubpages } from "../knowledge/sources";
+import { AppError } from "../lib/errors";
+import { discoverInput, trainingDocumentMeta, trainingTextInput, trainingVideoInput, trainingWebsiteInput } from "../schemas/training";
+import { getAgent, requireFlag } from "./agents";
+import type { ServiceContext, WorkspaceScope } from "./context";
+import { withTransaction } from "./context";
+import { enqueueJob } from "./jobs";
+
+export const TRAIN_JOB = "train-source";
+const EDIT = "Você não tem permissão para treinar agentes neste workspace";
+
+type NewSource = Omit<typeof embeddingSources.$inferInsert, "agentId" | "workspaceId">;
+
+/** Inserts a pending source and its durable training job. */
+async function addSource(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, values: NewSource) {
+  requireFlag(scope, "canEditAgents", EDIT);
+  await getAgent(ctx.db, scope, agentId);
+  const [row] = await ctx.db
+    .insert(embeddingSources)
+    .values({ ...values, agentId, workspaceId: scope.id })
+    .returning();
+  if (!row) throw new AppError("INTERNAL", "Falha ao criar fonte de treinamento");
+  await enqueueTraining(ctx, row.id, row.agentId, scope.id);
+  return row;
+}
+
+export async function enqueueTraining(ctx: Pick<ServiceContext, "db">, sourceId: string, agentId: string, workspaceId: string, force = false) {
+  await enqueueJob(ctx.db, { type: TRAIN_JOB, data: { sourceId, force }, agentId, workspaceId, dedupeKey: `train:${sourceId}` });
+}
+
+export async function listSources(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
+  await getAgent(ctx.db, scope, agentId);
+  return ctx.db
+    .select()
+    .from(embeddingSources)
+    .where(and(eq(embeddingSources.agentId, agentId), eq(embeddingSources.workspaceId, scope.id)))
+    .orderBy(desc(embeddingSources.createdAt));
+}
+
+export async function addText(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
+  const input = trainingTextInput.parse(raw);
+  const title = input.content.length > 60 ? `${input.content.slice(0, 57).trim()}…` : input.content;
+  return addSource(ctx, scope, agentId, { sourceType: "text", title, content: input.content, imageUrl: input.imageUrl ?? null });
+}
+
+export async function addWebsite(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
+  const input = trainingWebsiteInput.parse(raw);
+  return addSource(ctx, scope, agentId, {
+    sourceType: "website",
+    title: new URL(input.url).hostname,
+    url: input.url,
+    subpages: input.subpages,
+    updateFrequency: input.updateFrequency,
+  });
+}
+
+export async function addVideo(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
+  const input = trainingVideoInput.parse(raw);
+  return addSource(ctx, scope, agentId, { sourceType: "video", title: input.title, url: input.url, content: input.transcript || null });
+}
+
+/** Stores the upload under DATA_DIR/uploads/<workspace>/ and queues its extraction. */
+export async function addDocument(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, file: { name: string; bytes: Uint8Array }) {
+  requireFlag(scope, "canEditAgents", EDIT);
+  const { fileName } = trainingDocumentMeta.parse({ fileName: file.name });
+  const ext = extensionOf(fileName);
+  const mimeType = DOCUMENT_TYPES[ext];
+  if (!mimeType) throw new AppError("VALIDATION", "Formato não suportado. Envie PDF, DOCX, TXT, Markdown ou CSV.", { field: "file" });
+  const maxMb = ctx.env.TRAINING_MAX_UPLOAD_MB;
+  if (file.bytes.byteLength > maxMb * 1024 * 1024) {
+    throw new AppError("VALIDATION", `O arquivo excede o tamanho máximo de ${maxMb} MB.`, { field: "file" });
+  }
+  if (file.bytes.byteLength === 0) throw new AppError("VALIDATION", "O arquivo está vazio.", { field: "file" });
+  await getAgent(ctx.db, scope, agentId);
+  const relative = join("uploads", scope.id, `${Bun.randomUUIDv7()}.${ext}`);
+  await mkdir(join(ctx.env.DATA_DIR, "uploads", scope.id), { recursive: true });
+  await writeFile(join(ctx.env.DATA_DIR, relative), file.bytes);
+  return addSource(ctx, scope, agentId, { sourceType: "document", title: fileName, fileName, filePath: relative, mimeType, sizeBytes: file.bytes.byteLength });
+}
+
+async function getSource(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, sourceId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(embeddingSources)
+    .where(and(eq(embeddingSources.id, sourceId), eq(embeddingSources.agentId, agentId), eq(embeddingSources.workspaceId, scope.id)))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND", "Fonte de treinamento não encontrada");
+  return row;
+}
+
+/** Edits what can change in place (text, subpages and frequency, transcript) and retrains if needed. */
+export async function updateSource(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, sourceId: string, raw: unknown) {
+  requireFlag(scope, "canEditAgents", EDIT);
+  const source = await getSource(ctx, scope, agentId, sourceId);
+  let patch: Partial<typeof embeddingSources.$inferInsert>;
+  if (source.sourceType === "text") {
+    const input = trainingTextInput.parse(raw);
+    patch = { content: input.content, imageUrl: input.imageUrl ?? null, title: input.content.slice(0, 60) };
+  } else if (source.sourceType === "website") {
+    const input = trainingWebsiteInput.parse({ url: source.url, ...(raw as object) });
+    patch = { subpages: input.subpages, updateFrequency: input.updateFrequency };
+  } else if (source.sourceType === "video") {
+    const input = trainingVideoInput.parse({ title: source.title, url: source.url, ...(raw as object) });
+    patch = { title: input.title, content: input.transcript || null };
+  } else throw new AppError("VALIDATION", "Para trocar um documento, envie o arquivo novamente.");
+  const [row] = await ctx.db
+    .update(embeddingSources)
+    .set({ ...patch, status: "pending", progress: 0 })
+    .where(eq(embeddingSources.id, sourceId))
+    .returning();
+  await enqueueTraining(ctx, sourceId, agentId, scope.id);
+  return row;
+}
+
+/** Retrains one source (force) or every source of the agent (only what changed). */
+export async function retrain(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, sourceId?: string) {
+  requireFlag(scope, "canEditAgents", EDIT);
+  const sources = sourceId ? [await getSource(ctx, scope, agentId, sourceId)] : await listSources(ctx, scope, agentId);
+  for (const s of sources) {
+    await ctx.db.update(embeddingSources).set({ status: "pending", progress: 0 }).where(eq(embeddingSources.id, s.id));
+    await enqueueTraining(ctx, s.id, agentId, scope.id, Boolean(sourceId));
+  }
+  return { queued: sources.length };
+}
+
+/** Deleting a source removes its chunks (FK cascade, FTS by trigger), its file, and bumps the version. */
+export async function deleteSource(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, sourceId: string) {
+  requireFlag(scope, "canEditAgents", EDIT);
+  const source = await getSource(ctx, scope, agentId, sourceId);
+  await withTransaction(ctx.db, async (tx) => {
+    await tx.delete(embeddingSources).where(eq(embeddingSources.id, sourceId));
+    await tx.update(agents).set({ knowledgeVersion: sql`${agents.knowledgeVersion} + 1` }).where(eq(agents.id, agentId));
+    await tx.delete(semanticCache).where(eq(semanticCache.agentId, agentId));
+  });
+  invalidateAgentIndex(agentId);
+  if (source.filePath) await rm(join(ctx.env.DATA_DIR, source.filePath), { force: true });
+  return { ok: true };
+}
+
+export async function discover(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
+  requireFlag(scope, "canEditAgents", EDIT);
+  const { url } = discoverInput.parse(raw);
+  try {
+    return { url, subpages: await discoverSubpages(url) };
+  } catch (err) {
+    throw new AppError("VALIDATION", describeTrainingError(err), { field: "url" });
+  }
+}

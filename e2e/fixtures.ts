@@ -87,3 +87,42 @@ export const test = base.extend<{ user: TestUser; loggedIn: TestUser }>({
 });
 
 export { expect };
+
+/** An API client logged in as `user` (its own cookie jar), for arranging data without the UI. */
+export async function loggedInApi(baseURL: string, user: { email: string; password: string }) {
+  const { api, csrf } = await apiClient(baseURL);
+  const res = await api.post("/api/v1/auth/login", { headers: { "x-csrf-token": await csrf() }, data: { ...user, rememberMe: false } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const write = async (method: "post" | "patch" | "delete", path: string, data?: unknown) => {
+    const r = await api[method](path, { headers: { "x-csrf-token": await csrf() }, data });
+    expect(r.ok(), `${method.toUpperCase()} ${path}: ${await r.text()}`).toBeTruthy();
+    return ((await r.json()) as { data: Record<string, unknown> }).data;
+  };
+  return { api, write };
+}
+
+export type ArrangedAgent = { id: string; name: string };
+
+/** Creates an agent in the user's current workspace and applies `patch` (any agentFields subset). */
+export async function arrangeAgent(
+  baseURL: string,
+  user: { email: string; password: string },
+  body: { name: string; activity: string; description?: string },
+  patch?: Record<string, unknown>,
+): Promise<ArrangedAgent & { setActive: (isActive: boolean) => Promise<void>; update: (p: Record<string, unknown>) => Promise<void> }> {
+  // The API context stays open for the test's lifetime (the helpers below use it).
+  const { write } = await loggedInApi(baseURL, user);
+  const created = await write("post", "/api/v1/agents", body);
+  const id = String(created.id);
+  if (patch) await write("patch", `/api/v1/agents/${id}`, patch);
+  return {
+    id,
+    name: body.name,
+    setActive: async (isActive) => {
+      await write("patch", `/api/v1/agents/${id}/toggle`, { isActive });
+    },
+    update: async (p) => {
+      await write("patch", `/api/v1/agents/${id}`, p);
+    },
+  };
+}

@@ -26,7 +26,7 @@ export const trainingRouter = router({
   retrain: workspaceProcedure
     .input(agentInput.extend({ sourceId: z.uuid().optional() }))
     .mutation(({ ctx, input }) => retrain(ctx.svc, ctx.workspace, input.agentId, input.sourceId)),
-  discover: workspaceProcedure.input(z.object({ url: z.string() })).mutation(({ ctx, input }) => discover(ctx.svc, ctx.workspace, input)),
+  discover: workspaceProcedure.input(z.object({ url: z.string() })).mutation(({ ctx, input }) => discover(ctx.workspace, input)),
   cacheStats: workspaceProcedure.input(agentInput).query(async ({ ctx, input }) => {
     await getAgent(ctx.deps.db, ctx.workspace, input.agentId);
     return cacheStats(ctx.deps.db, input.agentId);

@@ -5,6 +5,7 @@ import { ToastProvider } from "./components/ui/toast";
 import { LogoutOverlay } from "./features/auth/components/logout-overlay";
 import { publicConfigQuery } from "./features/auth/hooks/use-public-config";
 import { BugReportDialog } from "./features/shell/components/bug-report-dialog";
+import { installNavGuard } from "./lib/nav-guard";
 import { queryClient } from "./lib/query-client";
 import { AppRoutes } from "./routes";
 
@@ -14,6 +15,9 @@ if (!root) throw new Error("#root ausente em index.html");
 // Early, harmless read: it tells us the logout target and offline mode, and its answer sets the
 // atenda_csrf cookie before the first write of a visitor who opened a public page directly.
 void queryClient.prefetchQuery(publicConfigQuery);
+
+// Before the router mounts: its popstate listener must come second (see nav-guard.ts).
+installNavGuard();
 
 createRoot(root).render(
   <StrictMode>

@@ -19,11 +19,23 @@ const TermsPage = lazy(() => import("./features/legal/pages/terms"));
 const PrivacyPage = lazy(() => import("./features/legal/pages/privacy"));
 const RefundPage = lazy(() => import("./features/legal/pages/refund"));
 const AcceptInvitationPage = lazy(() => import("./features/invitations/pages/accept-invitation"));
-const PublicChatPage = lazy(() => import("./features/misc/pages/public-chat"));
+const PublicChatPage = lazy(() => import("./features/public-chat/pages/public-chat"));
 const NotFoundPage = lazy(() => import("./features/misc/pages/not-found"));
 const DashboardPage = lazy(() => import("./features/dashboard/pages/dashboard"));
 const WorkspaceOverviewPage = lazy(() => import("./features/workspaces/pages/workspace-overview"));
 const AdminHomePage = lazy(() => import("./features/admin/pages/admin-home"));
+const AgentsListPage = lazy(() => import("./features/agents/pages/agents-list"));
+const AgentEditorPage = lazy(() => import("./features/agents/pages/agent-editor"));
+const AiProvidersPage = lazy(() => import("./features/admin/pages/ai-providers"));
+const PromptSystemPage = lazy(() => import("./features/admin/pages/prompt-system"));
+
+/** Admin sections that have a screen; the others show their title and the plain note. */
+const ADMIN_PAGES: Record<string, ComponentType> = {
+  "/admin/openai-config": AiProvidersPage,
+  // Models are configured per provider, so "Modelos de IA" is the same screen.
+  "/admin/modelos": AiProvidersPage,
+  "/admin/prompt-system": PromptSystemPage,
+};
 
 /** A real page, or only a pt-BR title for areas that later issues deliver. */
 type RouteDef = { path: string; page: ComponentType } | { path: string; title: string };
@@ -33,8 +45,8 @@ export const PROTECTED_ROUTES: RouteDef[] = [
   { path: "/dashboard", page: DashboardPage },
   { path: "/workspace", page: WorkspaceOverviewPage },
   { path: "/workspace/dashboard", title: "Dashboard do Workspace" },
-  { path: "/agents", title: "Meus Agentes" },
-  { path: "/agent/:agentId", title: "Editar Agente" },
+  { path: "/agents", page: AgentsListPage },
+  { path: "/agent/:agentId", page: AgentEditorPage },
   { path: "/conversations", title: "Conversas" },
   { path: "/funil", title: "Funil" },
   { path: "/contatos", title: "Contatos" },
@@ -60,7 +72,10 @@ export const PROTECTED_ROUTES: RouteDef[] = [
 
 export const ADMIN_ROUTES: RouteDef[] = [
   { path: "/admin", page: AdminHomePage },
-  ...ADMIN_SECTIONS.map((s) => ({ path: s.path, title: s.title })),
+  ...ADMIN_SECTIONS.map((s): RouteDef => {
+    const page = ADMIN_PAGES[s.path];
+    return page ? { path: s.path, page } : { path: s.path, title: s.title };
+  }),
 ];
 
 const withFallback = (node: ReactNode) => <Suspense fallback={<PageLoader label="Carregando..." />}>{node}</Suspense>;
@@ -77,6 +92,7 @@ export function AppRoutes() {
       <Route path="/privacidade" component={PrivacyPage} />
       <Route path="/reembolso" component={RefundPage} />
       <Route path="/convite" component={AcceptInvitationPage} />
+      <Route path="/chat/:id" component={PublicChatPage} />
       <Route path="/chat/*" component={PublicChatPage} />
       <Route path="/" component={RootRedirect} />
       <Route path="/workspace/dashboard">

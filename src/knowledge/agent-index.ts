@@ -63,28 +63,40 @@ export function blobToVector(value: unknown): Float32Array | null {
   return null;
 }
 
+/** Rows are read in pages, so a 100k-chunk rebuild never holds the event loop for seconds. */
+const PAGE_ROWS = 5000;
+
 async function addNewRows(e: Entry): Promise<void> {
-  const res = await e.db.$client.execute({
-    sql: "SELECT id, embedding FROM embeddings WHERE agent_id = ? AND workspace_id = ? AND id > ? ORDER BY id",
-    args: [e.agentId, e.workspaceId, e.maxId],
-  });
-  e.index.reserve(e.index.size + res.rows.length);
-  for (const row of res.rows) {
-    const id = Number(row.id);
-    const v = blobToVector(row.embedding);
-    if (v && v.length === e.index.dim) e.index.add(id, v);
-    if (id > e.maxId) e.maxId = id;
+  for (;;) {
+    const res = await e.db.$client.execute({
+      sql: "SELECT id, embedding FROM embeddings WHERE agent_id = ? AND workspace_id = ? AND id > ? ORDER BY id LIMIT ?",
+      args: [e.agentId, e.workspaceId, e.maxId, PAGE_ROWS],
+    });
+    for (const row of res.rows) {
+      const id = Number(row.id);
+      const v = blobToVector(row.embedding);
+      if (v && v.length === e.index.dim) e.index.add(id, v);
+      if (id > e.maxId) e.maxId = id;
+    }
+    if (res.rows.length < PAGE_ROWS) return;
   }
 }
 
-/** Deletions: when the row count differs from the index size, drop the ids that are gone. */
+/**
+ * Deletions: when the row count differs from the index size, drop the ids that are gone. By
+ * agent_id alone (ids are global UUIDs, the workspace was checked on the agent row), so both
+ * queries are answered from the embeddings_agent_idx index without touching the wide rows.
+ */
+async function countRows(db: Db, agentId: string): Promise<number> {
+  const res = await db.$client.execute({ sql: "SELECT count(*) AS n FROM embeddings WHERE agent_id = ?", args: [agentId] });
+  return Number(res.rows[0]?.n ?? 0);
+}
+
 async function dropVanishedRows(e: Entry): Promise<void> {
-  const args = [e.agentId, e.workspaceId];
-  const count = await e.db.$client.execute({ sql: "SELECT count(*) AS n FROM embeddings WHERE agent_id = ? AND workspace_id = ?", args });
-  if (Number(count.rows[0]?.n ?? 0) === e.index.size) return;
-  const res = await e.db.$client.execute({ sql: "SELECT id FROM embeddings WHERE agent_id = ? AND workspace_id = ?", args });
+  if ((await countRows(e.db, e.agentId)) === e.index.size) return;
+  const res = await e.db.$client.execute({ sql: "SELECT id FROM embeddings WHERE agent_id = ?", args: [e.agentId] });
   const live = new Set(res.rows.map((r) => Number(r.id)));
-  for (const id of [...e.index.ids()]) if (!live.has(id)) e.index.remove(id);
+  for (const id of e.index.ids()) if (!live.has(id)) e.index.remove(id);
 }
 
 async function sync(db: Db, agentId: string): Promise<Entry | null> {
@@ -106,7 +118,12 @@ async function sync(db: Db, agentId: string): Promise<Entry | null> {
   }
   // Build into a fresh entry when there is none, else refresh in place: readers keep a consistent
   // view because search never awaits.
-  const next: Entry = e ?? { db, agentId, workspaceId, version, maxId: 0, index: new VectorIndex(EMBEDDING_DIM) };
+  let next = e;
+  if (!next) {
+    next = { db, agentId, workspaceId, version, maxId: 0, index: new VectorIndex(EMBEDDING_DIM) };
+    // Sized once up front: growing by doubling would leave up to half the float store unused.
+    next.index.reserve(await countRows(db, agentId));
+  }
   await addNewRows(next);
   await dropVanishedRows(next);
   // The version was read before the rows, so a concurrent ingest is picked up on the next call.

@@ -112,11 +112,18 @@ export class VectorIndex {
       this.slotOf.set(id, slot);
       this.slotIds[slot] = id;
     }
-    const n = normalised(v, this.dim);
-    this.floats.set(n, slot * this.dim);
+    // Normalised straight into the float store, and the sign bits taken on the way.
+    let sq = 0;
+    for (let j = 0; j < this.dim; j++) sq += (v[j] ?? 0) * (v[j] ?? 0);
+    const inv = sq > 0 ? 1 / Math.sqrt(sq) : 0;
+    const f = slot * this.dim;
     const o = slot * this.words;
     this.codes.fill(0, o, o + this.words);
-    for (let j = 0; j < this.dim; j++) if ((n[j] ?? 0) > 0) this.codes[o + (j >> 5)] = ((this.codes[o + (j >> 5)] ?? 0) | (1 << (j & 31))) >>> 0;
+    for (let j = 0; j < this.dim; j++) {
+      const x = (v[j] ?? 0) * inv;
+      this.floats[f + j] = x;
+      if (x > 0) this.codes[o + (j >> 5)] = ((this.codes[o + (j >> 5)] ?? 0) | (1 << (j & 31))) >>> 0;
+    }
   }
 
   /** Pre-sizes the arrays for `n` vectors (a rebuild knows its row count; doubling would waste up to 2×). */

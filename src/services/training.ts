@@ -144,7 +144,7 @@ export async function deleteSource(ctx: ServiceContext, scope: WorkspaceScope, a
   return { ok: true };
 }
 
-export async function discover(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
+export async function discover(scope: WorkspaceScope, raw: unknown) {
   requireFlag(scope, "canEditAgents", EDIT);
   const { url } = discoverInput.parse(raw);
   try {

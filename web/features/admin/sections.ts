@@ -1,13 +1,16 @@
-/** Every admin route of SPEC §2 with its pt-BR title; `listed` ones appear on the admin home. */
-export const ADMIN_SECTIONS: { path: string; title: string; listed?: boolean }[] = [
+/**
+ * Every admin route of SPEC §2 with its pt-BR title; `listed` ones appear on the admin home,
+ * `available` ones have a screen (routes.tsx maps them).
+ */
+export const ADMIN_SECTIONS: { path: string; title: string; listed?: boolean; available?: boolean }[] = [
   { path: "/admin/usuarios", title: "Usuários", listed: true },
   { path: "/admin/usuarios/:id", title: "Detalhes do usuário" },
   { path: "/admin/espacos", title: "Workspaces", listed: true },
   { path: "/admin/workspaces/editar/:id", title: "Editar workspace" },
   { path: "/admin/agentes", title: "Agentes", listed: true },
-  { path: "/admin/modelos", title: "Modelos de IA", listed: true },
-  { path: "/admin/openai-config", title: "Configuração OpenAI", listed: true },
-  { path: "/admin/prompt-system", title: "Prompt do sistema", listed: true },
+  { path: "/admin/modelos", title: "Modelos de IA", listed: true, available: true },
+  { path: "/admin/openai-config", title: "Configuração OpenAI", listed: true, available: true },
+  { path: "/admin/prompt-system", title: "Prompt do sistema", listed: true, available: true },
   { path: "/admin/configuracoes", title: "Configurações", listed: true },
   { path: "/admin/configuracoes/creditos", title: "Configuração de créditos" },
   { path: "/admin/gestao-creditos", title: "Gestão de créditos", listed: true },

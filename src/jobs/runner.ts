@@ -1,5 +1,6 @@
-import { and, eq, isNotNull, lte } from "drizzle-orm";
+import { and, eq, isNotNull, lte, ne } from "drizzle-orm";
 import { embeddingSources } from "../../db/schema";
+import { embedderFor } from "../knowledge/embedder-for";
 import { describeTrainingError, markSourceFailed, processSource } from "../knowledge/ingest";
 import { SafeFetchError } from "../lib/safe-fetch";
 import { log } from "../lib/logger";
@@ -52,6 +53,20 @@ export async function enqueueDueRefreshes(deps: AppDeps) {
 }
 
 /**
+ * Sources embedded by another embedder than the current one (EMBEDDINGS was switched) are queued
+ * for retraining: vectors of two embedders cannot be compared, so retrieval would be meaningless.
+ */
+export async function enqueueEmbedderMigration(deps: AppDeps) {
+  const current = (await embedderFor(deps)).id;
+  const stale = await deps.db
+    .select({ id: embeddingSources.id, agentId: embeddingSources.agentId, workspaceId: embeddingSources.workspaceId })
+    .from(embeddingSources)
+    .where(and(eq(embeddingSources.status, "ready"), isNotNull(embeddingSources.embedder), ne(embeddingSources.embedder, current)));
+  for (const s of stale) await enqueueTraining(deps, s.id, s.agentId, s.workspaceId);
+  return stale.length;
+}
+
+/**
  * The job loop: claim (atomic, leased) → run → complete, or retry with backoff / dead-letter.
  * Runs in a Bun Worker (src/worker.ts) so extraction never blocks requests.
  */
@@ -78,6 +93,7 @@ export function startJobRunner(deps: AppDeps, opts: { pollMs?: number; scheduler
     }
   };
   const done = loop();
+  void enqueueEmbedderMigration(deps).catch((err) => log.warn("embedder migration check failed", { error: String(err) }));
   const scheduler = setInterval(() => void enqueueDueRefreshes(deps).catch(() => {}), opts.schedulerMs ?? 60_000);
   return {
     wake: () => wake?.(),

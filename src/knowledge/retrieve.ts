@@ -5,7 +5,10 @@ import { ftsSearch } from "./fts";
 
 export { invalidateAgentIndex, indexCacheStats, setIndexMemoryBudget } from "./agent-index";
 
-/** `score` is the chunk's cosine similarity to the question; the array is in fused (RRF) order. */
+/**
+ * `score` is the chunk's cosine similarity to the question; the array is in fused (RRF) order.
+ * `minScore`: the cosine a chunk needs alone; one BM25 also matched needs half of it.
+ */
 export type RetrievedChunk = { id: number; sourceId: string; source: string; sourceType: string; content: string; score: number; chunkIndex: number };
 export type RetrieveOptions = { k?: number; minScore?: number };
 
@@ -17,12 +20,15 @@ const POOL = 20;
 const FTS_BAR = 0.5;
 
 /**
- * Cosine a chunk needs on its own to count as relevant, per embedder. Offline: tuned on
- * test/fixtures/faq-pt.ts (unrelated questions peak at 0.26 from hashing collisions). API models:
- * a conservative default, not tuned here; callers can pass opts.minScore.
+ * Cosine a chunk needs on its own to count as relevant, by embedder id prefix. offline: tuned on
+ * test/fixtures/faq-pt.ts (unrelated questions peak at 0.26 from hashing collisions). Others: a
+ * conservative default, not tuned here; callers can pass opts.minScore.
  */
+const MIN_SCORE: [prefix: string, score: number][] = [["offline", 0.3]];
+const DEFAULT_MIN_SCORE = 0.3;
+
 export function defaultMinScore(embedderId: string): number {
-  return embedderId.startsWith("offline") ? 0.3 : 0.3;
+  return MIN_SCORE.find(([prefix]) => embedderId.startsWith(prefix))?.[1] ?? DEFAULT_MIN_SCORE;
 }
 
 type Candidate = { id: number; rrf: number; cosine: number; fts: boolean };

@@ -40,7 +40,8 @@ export const agentsRouter = router({
   /** The editor's preview chat: the same runtime, nothing stored, credits charged like any turn. */
   preview: workspaceProcedure.input(z.object({ id: z.uuid(), chat: anyBody })).mutation(async ({ ctx, input }) => {
     await getAgent(ctx.deps.db, ctx.workspace, input.id);
-    const result = await chatExternal(ctx.deps, ctx.meta, input.id, input.chat, { persist: false });
+    // An inactive agent can be tried out before it goes live.
+    const result = await chatExternal(ctx.deps, ctx.meta, input.id, input.chat, { persist: false, allowInactive: true });
     return { response: result.reply, outcome: result.outcome, model: result.model, creditsMilli: result.creditsMilli };
   }),
   intents: intentsRouter,

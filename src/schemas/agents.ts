@@ -123,6 +123,15 @@ export const agentFields = z.object({
   personalityPreset: optional(z.enum(Object.keys(personalityPresets) as [PersonalityPreset, ...PersonalityPreset[]])),
   personality: optional(paragraph(0, 5000, { max: "Personalidade deve ter no máximo 5000 caracteres" })),
   personalitySettings: personalitySettings,
+  /** Free sections of the "avançado" mode (title + text), appended to the personality in the prompt. */
+  customPersonalitySections: z
+    .array(
+      z.object({
+        title: line(2, 100, { min: "Título deve ter pelo menos 2 caracteres", max: "Título deve ter no máximo 100 caracteres" }),
+        content: paragraph(1, 2000, { min: "Conteúdo é obrigatório", max: "Conteúdo deve ter no máximo 2000 caracteres" }),
+      }),
+    )
+    .max(10, "No máximo 10 seções personalizadas"),
   agentMission: optional(paragraph(0, 1000, { max: "Missão deve ter no máximo 1000 caracteres" })),
   agentAudience: optional(paragraph(0, 1000, { max: "Público deve ter no máximo 1000 caracteres" })),
   specialInstructions: optional(paragraph(0, 2000, { max: "Instruções especiais devem ter no máximo 2000 caracteres" })),

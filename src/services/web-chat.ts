@@ -18,10 +18,10 @@ export function invalidateAgent(id: string) {
   agentCache.delete(id);
 }
 
-export async function activeAgent(deps: AppDeps, id: string) {
+export async function activeAgent(deps: AppDeps, id: string, opts: { allowInactive?: boolean } = {}) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError("NOT_FOUND", AGENT_NOT_FOUND);
   const row = await agentCache.get(id, async () => (await deps.db.select().from(agents).where(eq(agents.id, id)).limit(1))[0] ?? null);
-  if (!row?.isActive) throw new AppError("NOT_FOUND", AGENT_NOT_FOUND);
+  if (!row || (!row.isActive && !opts.allowInactive)) throw new AppError("NOT_FOUND", AGENT_NOT_FOUND);
   return row;
 }
 
@@ -73,10 +73,11 @@ export async function chatExternal(
   meta: RequestMeta,
   agentId: string,
   raw: unknown,
-  opts: { onDelta?: (d: string) => void; signal?: AbortSignal; persist?: boolean } = {},
+  /** persist false + allowInactive: the editor's preview (the caller has checked the workspace). */
+  opts: { onDelta?: (d: string) => void; signal?: AbortSignal; persist?: boolean; allowInactive?: boolean } = {},
 ): Promise<ChatExternalResult> {
   const input = chatExternalInput.parse(raw);
-  const agent = await activeAgent(deps, agentId);
+  const agent = await activeAgent(deps, agentId, { allowInactive: opts.allowInactive });
   const persist = opts.persist !== false;
   const contactKey = input.sessionId ?? visitorKey(meta);
   const conversationId = persist ? await webConversationId(deps, agent, contactKey) : null;

@@ -1,6 +1,7 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import { z } from "zod";
 import type { AppRouter } from "../../../../routers/_app";
+import { providerFields } from "../../../../src/schemas/admin";
 
 export type Provider = inferRouterOutputs<AppRouter>["admin"]["ai"]["list"][number];
 export type TestResult = inferRouterOutputs<AppRouter>["admin"]["ai"]["test"];
@@ -8,19 +9,12 @@ export type TestResult = inferRouterOutputs<AppRouter>["admin"]["ai"]["test"];
 /** A provider can answer when it is active and has a key, or a base URL of a keyless server. */
 export const isUsable = (p: Provider) => p.isActive && (p.hasApiKey || !!p.baseUrl);
 
-/**
- * The same rules and messages as admin.ai.save's input (routers/admin.ts), which is not in
- * src/schemas yet; the server validates again either way.
- */
+/** The form's shape over the server's own field rules (src/schemas/admin.ts). */
 export const providerForm = z.object({
-  provider: z.string().trim().toLowerCase().regex(/^[a-z0-9_-]{2,40}$/, "Identificador do provedor inválido"),
-  displayName: z.string().trim().min(2, "Nome deve ter pelo menos 2 caracteres").max(60, "Nome deve ter no máximo 60 caracteres"),
-  baseUrl: z.union([z.literal(""), z.url({ message: "URL inválida" })]),
-  apiKey: z.string().trim().max(500, "Chave muito longa"),
-  removeKey: z.boolean(),
-  isActive: z.boolean(),
-  availableModels: z.array(z.string().trim().min(1).max(100)).max(100, "No máximo 100 modelos"),
+  ...providerFields,
+  baseUrl: z.union([z.literal(""), providerFields.baseUrl]),
   selectedModels: z.array(z.string()).max(100),
+  removeKey: z.boolean(),
 });
 export type ProviderDraft = z.input<typeof providerForm>;
 

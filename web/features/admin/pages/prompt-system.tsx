@@ -7,9 +7,9 @@ import { ButtonSpinner } from "../../../components/ui/spinner";
 import { useToast } from "../../../components/ui/toast";
 import { formatDateTime } from "../../../lib/format";
 import { trpc, trpcErrorMessage } from "../../../lib/trpc";
+import { systemPromptInput } from "../../../../src/schemas/admin";
 
 /** Same bounds and message as admin.systemPrompt.save (routers/admin.ts). */
-const MIN = 20;
 const MAX = 20_000;
 
 /** /admin/prompt-system: the platform prompt every agent starts from; each save is a new version. */
@@ -44,13 +44,14 @@ export default function PromptSystemPage() {
   );
 
   const trimmed = content.trim();
-  const error = !submitted ? null : trimmed.length < MIN ? "O prompt deve ter pelo menos 20 caracteres" : trimmed.length > MAX ? "O prompt deve ter no máximo 20000 caracteres" : null;
+  // The server's own contract decides (src/schemas/admin.ts).
+  const error = submitted ? (systemPromptInput.shape.content.safeParse(content).error?.issues[0]?.message ?? null) : null;
   const changed = loaded !== undefined && trimmed !== loaded.trim();
 
   function submit(e: FormEvent) {
     e.preventDefault();
     setSubmitted(true);
-    if (trimmed.length < MIN || trimmed.length > MAX || save.isPending) return;
+    if (!systemPromptInput.shape.content.safeParse(content).success || save.isPending) return;
     save.mutate({ content: trimmed, changeDescription: description.trim() || null });
   }
 

@@ -68,10 +68,10 @@ export function PreviewPanel({ agent, open, onClose }: { agent: Agent; open: boo
       <div ref={listRef} className="flex-1 space-y-3 overflow-y-auto bg-base-200/60 p-4" aria-live="polite">
         {!agent.isActive && (
           <p role="status" className="alert alert-warning alert-soft text-sm">
-            O agente está inativo. Ative-o na lista de agentes para testá-lo.
+            O agente está inativo: o chat público não responde, mas você pode testá-lo aqui.
           </p>
         )}
-        {turns.length === 0 && agent.isActive && (
+        {turns.length === 0 && (
           <p className="py-8 text-center text-base-content/60 text-sm">Envie uma mensagem como se fosse um cliente. Salve as seções antes de testar as mudanças.</p>
         )}
         {turns.map((t) =>
@@ -103,7 +103,6 @@ export function PreviewPanel({ agent, open, onClose }: { agent: Agent; open: boo
           placeholder="Escreva uma mensagem de teste..."
           aria-label="Mensagem de teste"
           value={text}
-          disabled={!agent.isActive}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === "Enter" && !e.shiftKey) {
@@ -112,7 +111,7 @@ export function PreviewPanel({ agent, open, onClose }: { agent: Agent; open: boo
             }
           }}
         />
-        <button type="submit" className="btn btn-primary btn-square" aria-label="Enviar teste" disabled={!text.trim() || preview.isPending || !agent.isActive}>
+        <button type="submit" className="btn btn-primary btn-square" aria-label="Enviar teste" disabled={!text.trim() || preview.isPending}>
           <Icon name="send" className="size-5" />
         </button>
       </form>

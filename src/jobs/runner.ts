@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, lte, ne } from "drizzle-orm";
-import { embeddingSources } from "../../db/schema";
+import { embeddingSources, jobs } from "../../db/schema";
 import { embedderFor } from "../knowledge/embedder-for";
+import { ExtractionError } from "../knowledge/extract";
 import { describeTrainingError, markSourceFailed, processSource } from "../knowledge/ingest";
 import { SafeFetchError } from "../lib/safe-fetch";
 import { log } from "../lib/logger";
@@ -19,8 +20,13 @@ const handlers: Record<string, Handler> = {
 };
 
 /** Network trouble and 5xx are worth retrying; a bad file or a refused address is not. */
-const retryable = (err: unknown) =>
-  err instanceof SafeFetchError ? ["TIMEOUT", "NETWORK", "DNS", "HTTP"].includes(err.code) : !(err instanceof Error && err.name === "ExtractionError");
+function retryable(err: unknown): boolean {
+  if (err instanceof SafeFetchError) {
+    if (err.code === "HTTP") return err.status === undefined || err.status >= 500 || err.status === 429;
+    return ["TIMEOUT", "NETWORK", "DNS"].includes(err.code);
+  }
+  return !(err instanceof ExtractionError);
+}
 
 async function runOne(deps: AppDeps, job: Job) {
   const handler = handlers[job.type];
@@ -29,6 +35,9 @@ async function runOne(deps: AppDeps, job: Job) {
     return;
   }
   try {
+    // Release the dedupe key before the handler reads its input: work enqueued from now on (an edit
+    // made while this job runs) must become a new job, not be folded into this one.
+    if (job.dedupeKey) await deps.db.update(jobs).set({ dedupeKey: null }).where(eq(jobs.id, job.id));
     const result = await handler(deps, job, (p) => reportProgress(deps.db, job.id, p, deps.now()));
     await completeJob(deps.db, job.id, result, deps.now());
   } catch (err) {

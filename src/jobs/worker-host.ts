@@ -6,7 +6,9 @@ import { log } from "../lib/logger";
  * request thread. The worker file is a build entrypoint so the compiled binary carries it.
  */
 export function startJobWorker(env: Env, workerUrl: URL) {
-  const worker = new Worker(workerUrl);
+  // Bun hands a Worker the environment the process started with, not process.env as changed since
+  // (e.g. ATENDA_SAFE_FETCH_ALLOW set by a test); pass the current one so both threads agree.
+  const worker = new Worker(workerUrl, { env: { ...process.env } as Record<string, string> });
   const ready = new Promise<void>((resolve, reject) => {
     worker.onmessage = (e: MessageEvent<{ type: string }>) => {
       if (e.data.type === "ready") resolve();

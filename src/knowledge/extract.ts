@@ -8,7 +8,9 @@ import { extractText as extractPdfText } from "unpdf";
  * Plain text out of what an owner trains an agent with. Each extractor returns readable text
  * with structure kept as line breaks and markdown-style headings, so the chunker can respect it.
  */
-export class ExtractionError extends Error {}
+export class ExtractionError extends Error {
+  override name = "ExtractionError";
+}
 
 export const DOCUMENT_TYPES: Record<string, string> = {
   pdf: "application/pdf",

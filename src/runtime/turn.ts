@@ -12,7 +12,15 @@ import {
   priceCall,
   withRawWrite,
 } from "../services/credit-debit";
-import { type CitedSource, type Knowledge, cachedAnswer, gatherKnowledge, noteCacheHit, rememberAnswer } from "./knowledge";
+import {
+  type CitedSource,
+  type Knowledge,
+  cachedAnswer,
+  currentKnowledgeVersion,
+  gatherKnowledge,
+  noteCacheHit,
+  rememberAnswer,
+} from "./knowledge";
 import { offlineAnswer } from "./offline";
 import { createReplyFilter, removeAvoidedWords, stripEmojis } from "./postprocess";
 import { type AgentRow, buildSystemPrompt } from "./prompt";
@@ -72,8 +80,10 @@ function streamWhole(text: string, onDelta?: (d: string) => void) {
  * credits debited once per idempotency key. Never throws for provider failures: the agent's error
  * message is the reply.
  */
-export async function runTurn(deps: AppDeps, agent: AgentRow, input: TurnInput, opts: TurnOptions): Promise<TurnResult> {
+export async function runTurn(deps: AppDeps, cachedAgent: AgentRow, input: TurnInput, opts: TurnOptions): Promise<TurnResult> {
   const started = performance.now();
+  const version = await currentKnowledgeVersion(deps, cachedAgent);
+  const agent = version === cachedAgent.knowledgeVersion ? cachedAgent : { ...cachedAgent, knowledgeVersion: version };
   const knowledge = await gatherKnowledge(deps, agent, input.text);
   const base = { usage: { inputTokens: 0, outputTokens: 0 }, creditsMilli: 0, transcript: null as string | null, sources: knowledge.sources };
   /** Settles the turn: the debit (when a model answered) and the caller's persistence, in one transaction. */

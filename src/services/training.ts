@@ -44,10 +44,12 @@ export async function listSources(ctx: ServiceContext, scope: WorkspaceScope, ag
     .orderBy(desc(embeddingSources.createdAt));
 }
 
+/** A text's label in the list and in citations: its first 60 characters. */
+const textTitle = (content: string) => (content.length > 60 ? `${content.slice(0, 57).trim()}…` : content);
+
 export async function addText(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
   const input = trainingTextInput.parse(raw);
-  const title = input.content.length > 60 ? `${input.content.slice(0, 57).trim()}…` : input.content;
-  return addSource(ctx, scope, agentId, { sourceType: "text", title, content: input.content, imageUrl: input.imageUrl ?? null });
+  return addSource(ctx, scope, agentId, { sourceType: "text", title: textTitle(input.content), content: input.content, imageUrl: input.imageUrl ?? null });
 }
 
 export async function addWebsite(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
@@ -100,14 +102,16 @@ export async function updateSource(ctx: ServiceContext, scope: WorkspaceScope, a
   requireFlag(scope, "canEditAgents", EDIT);
   const source = await getSource(ctx, scope, agentId, sourceId);
   let patch: Partial<typeof embeddingSources.$inferInsert>;
+  // A field the body leaves out keeps its stored value (a partial edit must not wipe the rest).
+  const body = raw !== null && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
   if (source.sourceType === "text") {
-    const input = trainingTextInput.parse(raw);
-    patch = { content: input.content, imageUrl: input.imageUrl ?? null, title: input.content.slice(0, 60) };
+    const input = trainingTextInput.parse({ content: source.content, imageUrl: source.imageUrl, ...body });
+    patch = { content: input.content, imageUrl: input.imageUrl ?? null, title: textTitle(input.content) };
   } else if (source.sourceType === "website") {
-    const input = trainingWebsiteInput.parse({ url: source.url, ...(raw as object) });
+    const input = trainingWebsiteInput.parse({ subpages: source.subpages, updateFrequency: source.updateFrequency, ...body, url: source.url });
     patch = { subpages: input.subpages, updateFrequency: input.updateFrequency };
   } else if (source.sourceType === "video") {
-    const input = trainingVideoInput.parse({ title: source.title, url: source.url, ...(raw as object) });
+    const input = trainingVideoInput.parse({ title: source.title, transcript: source.content ?? undefined, ...body, url: source.url });
     patch = { title: input.title, content: input.transcript || null };
   } else throw new AppError("VALIDATION", "Para trocar um documento, envie o arquivo novamente.");
   const [row] = await ctx.db

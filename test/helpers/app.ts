@@ -14,6 +14,8 @@ export const ADMIN_PASSWORD = "admin-senha-123";
 export type TestApp = {
   base: string;
   deps: Awaited<ReturnType<typeof startServer>>["deps"];
+  /** The server's job runner (a Worker, or the in-process loop with JOBS_WORKER=false). */
+  jobs: Awaited<ReturnType<typeof startServer>>["jobs"];
   stop: () => Promise<void>;
 };
 
@@ -31,10 +33,11 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
     TRUST_PROXY: "true",
     ...overrides,
   });
-  const { server, deps, stop } = await startServer(env);
+  const { server, deps, stop, jobs } = await startServer(env);
   return {
     base: `http://127.0.0.1:${server.port}`,
     deps,
+    jobs,
     stop: async () => {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -42,7 +42,13 @@ async function load(total: number, concurrency: number, fn: (i: number) => Promi
   return { latencies, seconds: (performance.now() - started) / 1000 };
 }
 
-const chatBody = (i: number) => JSON.stringify({ message: "Qual é o horário de atendimento?", sessionId: `bench-${i % 500}` });
+// Mid-conversation turns (history present): the semantic cache only serves first questions, and
+// this bench measures model-backed turns.
+const history = [
+  { role: "user", content: "Oi, tudo bem?" },
+  { role: "assistant", content: "Olá! Como posso ajudar?" },
+];
+const chatBody = (i: number) => JSON.stringify({ message: "Qual é o horário de atendimento?", chatHistory: history, sessionId: `bench-${i % 500}` });
 
 async function phase(llmLatency: number) {
   const fake = await startProcess(["bench/fake-llm.ts", String(llmLatency), "0"]);

@@ -471,7 +471,7 @@ Disallow: /tie
     expect(site.hits("/robots.txt").length - before).toBe(1);
   });
 
-  test("missing or 4xx robots allows; 5xx disallows", async () => {
+  test("missing or 4xx robots allows; 5xx raises the fetch error (retried later, not cached)", async () => {
     site.remove("/robots.txt");
     expect(await isAllowedByRobots(`${site.url}/qualquer`)).toBe(true);
     clearRobotsCache();
@@ -479,8 +479,11 @@ Disallow: /tie
     expect(await isAllowedByRobots(`${site.url}/qualquer`)).toBe(true);
     clearRobotsCache();
     site.page("/robots.txt", { status: 503, body: "fora do ar" });
-    expect(await isAllowedByRobots(`${site.url}/qualquer`)).toBe(false);
+    const e = await isAllowedByRobots(`${site.url}/qualquer`).catch((err: SafeFetchError) => err);
+    expect(e).toBeInstanceOf(SafeFetchError);
+    expect((e as SafeFetchError).status).toBe(503);
     site.remove("/robots.txt");
+    expect(await isAllowedByRobots(`${site.url}/qualquer`)).toBe(true);
   });
 
   test("a private origin is refused, not treated as 'no robots'", async () => {

@@ -1,6 +1,4 @@
-import { ALLOW_ALL, parseRobots, type RobotsRules, robotsAllows } from "../lib/net/robots";
-import { SafeFetchError, safeFetch } from "../lib/safe-fetch";
-import { TtlCache } from "../lib/ttl-cache";
+import { isAllowedByRobots, safeFetch } from "../lib/safe-fetch";
 import { ExtractionError, extractDocument, extractHtml, parseSitemap } from "./extract";
 import { fetchVideoTranscript } from "./video";
 
@@ -14,31 +12,8 @@ const HTML_TYPES = ["text/html", "application/xhtml+xml"];
 export const CRAWLER_AGENT = "AtendaBot";
 const MAX_PAGES = 50;
 
-const robotsCache = new TtlCache<RobotsRules>(10 * 60_000, 1_000);
-
-/**
- * Whether robots.txt lets the crawler read `url` (RFC 9309; cached 10 minutes per origin). A
- * missing robots.txt (4xx) allows everything. An unreachable one (network, 5xx, 429) allows
- * nothing now: its error is thrown, so the source fails with what really happened ("não foi
- * possível conectar…") and the job is retried, instead of a permanent "robots.txt forbids".
- */
-async function allowedByRobots(url: string): Promise<boolean> {
-  const u = new URL(url);
-  const rules = await robotsCache.get(u.origin, async () => {
-    try {
-      const res = await safeFetch(`${u.origin}/robots.txt`, { maxBytes: 512 * 1024, timeoutMs: 10_000, userAgent: CRAWLER_AGENT });
-      return parseRobots(res.text());
-    } catch (e) {
-      const unavailable = e instanceof SafeFetchError && e.code === "HTTP" && e.status !== undefined && e.status >= 400 && e.status < 500 && e.status !== 429;
-      if (unavailable) return ALLOW_ALL;
-      throw e;
-    }
-  });
-  return robotsAllows(rules, CRAWLER_AGENT, u.pathname + u.search);
-}
-
 export async function fetchPage(url: string): Promise<{ url: string; title: string; text: string; links: string[] }> {
-  if (!(await allowedByRobots(url))) {
+  if (!(await isAllowedByRobots(url, CRAWLER_AGENT))) {
     throw new ExtractionError(`O arquivo robots.txt do site não permite ler ${url}.`);
   }
   const res = await safeFetch(url, { allowedContentTypes: [...HTML_TYPES, "text/plain"], maxBytes: 5 * 1024 * 1024, userAgent: CRAWLER_AGENT });

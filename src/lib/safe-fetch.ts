@@ -6,7 +6,7 @@
  */
 import { promises as dns } from "node:dns";
 import { blockedAddressReason, blockedNameReason, isIpLiteral } from "./net/ip";
-import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsRules, robotsAllows } from "./net/robots";
+import { ALLOW_ALL, parseRobots, type RobotsRules, robotsAllows } from "./net/robots";
 import { blocked, httpError, isTlsError, networkError, SafeFetchError, tooLarge } from "./net/safe-fetch-error";
 import { isTestAllowed, type ResolvedAddress, type Resolver, testCa, testResolver } from "./net/test-hooks";
 import { TtlCache } from "./ttl-cache";
@@ -270,24 +270,26 @@ async function run(input: string, opts: SafeFetchOptions, maxBytes: number, cont
 // ---- robots.txt ---------------------------------------------------------------------------------
 const robotsCache = new TtlCache<RobotsRules>(10 * 60_000, 1_000);
 
-async function loadRobots(origin: string): Promise<RobotsRules> {
+async function loadRobots(origin: string, userAgent: string): Promise<RobotsRules> {
   try {
-    const res = await safeFetch(`${origin}/robots.txt`, { maxBytes: 512 * 1024, timeoutMs: 10_000 });
+    const res = await safeFetch(`${origin}/robots.txt`, { maxBytes: 512 * 1024, timeoutMs: 10_000, userAgent });
     return parseRobots(res.text());
   } catch (e) {
     if (!(e instanceof SafeFetchError)) throw e;
     // The URL itself is refused: the caller must say so, not report "blocked by robots".
     if (e.code === "BAD_URL" || e.code === "BAD_SCHEME" || e.code === "BLOCKED_ADDRESS") throw e;
-    // RFC 9309: an unavailable robots.txt (4xx) allows everything; unreachable (5xx, 429, network) allows nothing.
+    // RFC 9309: an unavailable robots.txt (4xx) allows everything. An unreachable one (5xx, 429,
+    // network) allows nothing now: its error is raised (and not cached), so the crawler reports what
+    // really happened and retries later, instead of a lasting "robots.txt forbids".
     if (e.code === "HTTP" && e.status && e.status >= 400 && e.status < 500 && e.status !== 429) return ALLOW_ALL;
-    return DISALLOW_ALL;
+    throw e;
   }
 }
 
 /** Whether the crawler may fetch `url`: the origin's robots.txt, fetched through safeFetch and cached 10 minutes. */
 export async function isAllowedByRobots(url: string, userAgent = "AtendaBot"): Promise<boolean> {
   const u = parseTarget(url);
-  const rules = await robotsCache.get(u.origin, () => loadRobots(u.origin));
+  const rules = await robotsCache.get(u.origin, () => loadRobots(u.origin, userAgent));
   return robotsAllows(rules, userAgent, u.pathname + u.search);
 }
 

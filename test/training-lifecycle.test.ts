@@ -155,6 +155,24 @@ describe("[training] states while a job runs", () => {
     expect(after?.nextRefreshAt).toBeGreaterThan(Date.now() + 23 * 3_600_000);
     expect(await chunkIds(s.id)).toEqual(ids);
   });
+
+  test("a scheduled site that fails keeps its schedule and is tried again next period", async () => {
+    const o = await newOwner();
+    site.page("/instavel", { body: "<html><body><p>Promoção de verão: 20% de desconto em todos os bolos.</p></body></html>" });
+    const s = await trainSource(o.client, "Website", o.agent.id, { url: `${site.url}/instavel`, updateFrequency: "daily" });
+    site.page("/instavel", { status: 404, body: "sumiu" });
+    await app.deps.db.update(embeddingSources).set({ nextRefreshAt: Date.now() - 1 }).where(eq(embeddingSources.id, s.id));
+    expect(await enqueueDueRefreshes(app.deps)).toBe(1);
+    const { source } = await waitForSource(o.client, o.agent.id, s.id, { until: ["failed"] });
+    expect(source.errorMessage).toContain("404");
+    const [failed] = await app.deps.db.select().from(embeddingSources).where(eq(embeddingSources.id, s.id));
+    expect(failed?.nextRefreshAt).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    // Next period the site is back: the scheduler picks the failed source up and it trains again.
+    site.page("/instavel", { body: "<html><body><p>Promoção de inverno: 15% de desconto em todas as tortas.</p></body></html>" });
+    await app.deps.db.update(embeddingSources).set({ nextRefreshAt: Date.now() - 1 }).where(eq(embeddingSources.id, s.id));
+    expect(await enqueueDueRefreshes(app.deps)).toBe(1);
+    await waitForSource(o.client, o.agent.id, s.id, { until: ["ready"] });
+  });
 });
 
 describe("[training] edits", () => {

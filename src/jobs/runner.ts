@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lte, ne } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lte, ne } from "drizzle-orm";
 import { embeddingSources, jobs } from "../../db/schema";
 import { embedderFor } from "../knowledge/embedder-for";
 import { ExtractionError } from "../knowledge/extract";
@@ -53,7 +53,13 @@ export async function enqueueDueRefreshes(deps: AppDeps) {
   const due = await deps.db
     .select({ id: embeddingSources.id, agentId: embeddingSources.agentId, workspaceId: embeddingSources.workspaceId })
     .from(embeddingSources)
-    .where(and(isNotNull(embeddingSources.nextRefreshAt), lte(embeddingSources.nextRefreshAt, deps.now()), eq(embeddingSources.status, "ready")));
+    .where(
+      and(
+        isNotNull(embeddingSources.nextRefreshAt),
+        lte(embeddingSources.nextRefreshAt, deps.now()),
+        inArray(embeddingSources.status, ["ready", "failed"]),
+      ),
+    );
   for (const s of due) {
     await deps.db.update(embeddingSources).set({ nextRefreshAt: null }).where(eq(embeddingSources.id, s.id));
     await enqueueTraining(deps, s.id, s.agentId, s.workspaceId);

@@ -124,6 +124,12 @@ export async function processSource(
   return { skipped: false, chunks: chunks.length };
 }
 
+/** A failed source keeps its refresh schedule: a site that was down is tried again next period. */
 export async function markSourceFailed(deps: AppDeps, sourceId: string, message: string) {
-  await deps.db.update(embeddingSources).set({ status: "failed", errorMessage: message, progress: 0 }).where(eq(embeddingSources.id, sourceId));
+  const [source] = await deps.db.select({ every: embeddingSources.updateFrequency }).from(embeddingSources).where(eq(embeddingSources.id, sourceId)).limit(1);
+  const interval = source ? refreshInterval[source.every] : null;
+  await deps.db
+    .update(embeddingSources)
+    .set({ status: "failed", errorMessage: message, progress: 0, nextRefreshAt: interval ? deps.now() + interval : null })
+    .where(eq(embeddingSources.id, sourceId));
 }

@@ -51,6 +51,9 @@ export default defineConfig({
           ADMIN_EMAIL: "admin@atenda.test",
           ADMIN_PASSWORD: "admin123456",
           NODE_ENV: "test",
+          // e2e/training.e2e.ts serves a fake site on this loopback port; safe-fetch refuses loopback
+          // otherwise (and reads this list only when NODE_ENV=test).
+          ATENDA_SAFE_FETCH_ALLOW: "127.0.0.1:3199",
         },
       },
 });

@@ -15,6 +15,7 @@ import { ModelSection } from "../components/sections/model-section";
 import { PersonalitySection } from "../components/sections/personality-section";
 import { ProfileSection } from "../components/sections/profile-section";
 import { PublishSection } from "../components/sections/publish-section";
+import { TrainingSection } from "../components/sections/training-section";
 import type { SectionProps } from "../components/sections/types";
 import { useUnsavedGuard } from "../hooks/use-unsaved-guard";
 
@@ -24,6 +25,7 @@ const SECTIONS: SectionDef[] = [
   { id: "perfil", label: "Perfil", icon: "user", hint: "Nome, foto e tom", component: ProfileSection },
   { id: "personalidade", label: "Personalidade", icon: "sparkles", hint: "Jeito de conversar", component: PersonalitySection },
   { id: "empresa", label: "Empresa", icon: "building", hint: "Sobre o seu negócio", component: CompanySection },
+  { id: "treinamentos", label: "Treinamentos", icon: "academy", hint: "Textos, sites, documentos e vídeos", component: TrainingSection },
   { id: "mensagens", label: "Mensagens", icon: "message", hint: "Textos prontos e palavras proibidas", component: MessagesSection },
   { id: "conversa", label: "Conversa", icon: "sliders", hint: "Ritmo, limites e follow-up", component: ConversationSection },
   { id: "intencoes", label: "Intenções", icon: "target", hint: "Pedidos frequentes", component: IntentsSection },

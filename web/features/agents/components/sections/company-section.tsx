@@ -1,9 +1,8 @@
 import { agentFields } from "../../../../../src/schemas/agents";
 import { TextArea, TextInput } from "../../../../components/ui/fields";
-import { useSaveAgent } from "../../hooks/use-save-agent";
 import { text, useSectionForm } from "../../hooks/use-section-form";
-import { SectionCard } from "../section-card";
-import { type SectionProps, useReportDirty } from "./types";
+import { AgentSectionForm } from "../agent-section-form";
+import type { SectionProps } from "./types";
 
 const schema = agentFields.pick({ companyName: true, companyWebsite: true, companySegment: true, companyDetails: true });
 
@@ -15,22 +14,10 @@ export function CompanySection({ agent, onDirtyChange }: SectionProps) {
     companySegment: text(agent.companySegment),
     companyDetails: text(agent.companyDetails),
   });
-  const save = useSaveAgent(agent.id, "Empresa");
-  useReportDirty(form.dirty, onDirtyChange);
   const { values: v, set, errors } = form;
 
   return (
-    <SectionCard
-      title="Empresa"
-      description="Conte ao agente sobre o seu negócio. Ele usa estas informações para responder aos clientes."
-      dirty={form.dirty}
-      saving={save.isPending}
-      onDiscard={form.reset}
-      onSave={() => {
-        const patch = form.validate();
-        if (patch) save.mutate({ id: agent.id, patch });
-      }}
-    >
+    <AgentSectionForm agent={agent} form={form} onDirtyChange={onDirtyChange} title="Empresa" description="Conte ao agente sobre o seu negócio. Ele usa estas informações para responder aos clientes.">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput label="Nome da empresa" value={v.companyName} onChange={(x) => set("companyName", x)} error={errors.companyName} max={200} />
         <TextInput label="Segmento" value={v.companySegment} onChange={(x) => set("companySegment", x)} error={errors.companySegment} max={100} placeholder="Ex.: Padaria, Clínica, Loja de roupas" />
@@ -46,6 +33,6 @@ export function CompanySection({ agent, onDirtyChange }: SectionProps) {
         placeholder="Horário de funcionamento, endereço, formas de pagamento, prazos de entrega, políticas de troca…"
         hint="Escreva frases completas: sem um provedor de IA configurado, o agente responde citando estas frases."
       />
-    </SectionCard>
+    </AgentSectionForm>
   );
 }

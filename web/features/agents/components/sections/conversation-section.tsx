@@ -1,10 +1,9 @@
 import { actionOnLimitOptions, agentFields, maxInteractionOptions } from "../../../../../src/schemas/agents";
 import { NumberInput, SelectInput, ToggleRow } from "../../../../components/ui/fields";
-import { useSaveAgent } from "../../hooks/use-save-agent";
 import { useSectionForm } from "../../hooks/use-section-form";
-import { SectionCard } from "../section-card";
+import { AgentSectionForm } from "../agent-section-form";
 import { FollowUpSteps } from "./follow-up-steps";
-import { type SectionProps, useReportDirty } from "./types";
+import type { SectionProps } from "./types";
 
 const schema = agentFields.pick({ conversationSettings: true });
 
@@ -27,8 +26,6 @@ export function ConversationSection({ agent, onDirtyChange }: SectionProps) {
       followUpSettings: cs.followUpSettings.map((s) => ({ ...s, transferWhatsappNumber: s.transferWhatsappNumber ?? "" })),
     },
   });
-  const save = useSaveAgent(agent.id, "Conversa");
-  useReportDirty(form.dirty, onDirtyChange);
   const c = form.values.conversationSettings;
   const errors = form.errors;
   const set = <K extends keyof typeof c>(key: K, value: (typeof c)[K]) => form.set("conversationSettings", { ...c, [key]: value });
@@ -36,17 +33,7 @@ export function ConversationSection({ agent, onDirtyChange }: SectionProps) {
   const timezones = TIMEZONES.some(([tz]) => tz === c.timezone) ? TIMEZONES : ([[c.timezone, c.timezone], ...TIMEZONES] as const);
 
   return (
-    <SectionCard
-      title="Conversa"
-      description="Como o agente conduz cada atendimento: ritmo, limites e o que fazer quando o cliente some."
-      dirty={form.dirty}
-      saving={save.isPending}
-      onDiscard={form.reset}
-      onSave={() => {
-        const patch = form.validate();
-        if (patch) save.mutate({ id: agent.id, patch });
-      }}
-    >
+    <AgentSectionForm agent={agent} form={form} onDirtyChange={onDirtyChange} title="Conversa" description="Como o agente conduz cada atendimento: ritmo, limites e o que fazer quando o cliente some.">
       <div className="divide-y divide-base-300 rounded-box border border-base-300 px-4">
         <ToggleRow label="Usar emojis" description="O agente pode usar emojis nas respostas." checked={c.useEmojis} onChange={(x) => set("useEmojis", x)} />
         <ToggleRow label="Restringir aos assuntos da empresa" description="O agente recusa conversas que não têm a ver com o seu negócio." checked={c.restrictTopics} onChange={(x) => set("restrictTopics", x)} />
@@ -99,6 +86,6 @@ export function ConversationSection({ agent, onDirtyChange }: SectionProps) {
         mensagens, follow-up, pesquisa web e funil) passam a agir com os canais de mensagem e as integrações, nas próximas etapas; os valores
         ficam salvos desde já.
       </p>
-    </SectionCard>
+    </AgentSectionForm>
   );
 }

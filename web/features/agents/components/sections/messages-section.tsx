@@ -1,10 +1,9 @@
 import { agentFields } from "../../../../../src/schemas/agents";
 import { TextArea, ToggleRow } from "../../../../components/ui/fields";
 import { TagInput } from "../../../../components/ui/tag-input";
-import { useSaveAgent } from "../../hooks/use-save-agent";
 import { text, useSectionForm } from "../../hooks/use-section-form";
-import { SectionCard } from "../section-card";
-import { type SectionProps, useReportDirty } from "./types";
+import { AgentSectionForm } from "../agent-section-form";
+import type { SectionProps } from "./types";
 
 const schema = agentFields.pick({
   greetingMessage: true,
@@ -27,23 +26,11 @@ export function MessagesSection({ agent, onDirtyChange }: SectionProps) {
     avoidedThemes: agent.avoidedThemes,
     avoidedWords: agent.avoidedWords,
   });
-  const save = useSaveAgent(agent.id, "Mensagens");
-  useReportDirty(form.dirty, onDirtyChange);
   const { values: v, set, errors } = form;
   const listError = (key: string) => Object.entries(errors).find(([k]) => k === key || k.startsWith(`${key}.`))?.[1];
 
   return (
-    <SectionCard
-      title="Mensagens"
-      description="Textos prontos que o agente usa em momentos específicos e o que ele nunca deve dizer."
-      dirty={form.dirty}
-      saving={save.isPending}
-      onDiscard={form.reset}
-      onSave={() => {
-        const patch = form.validate();
-        if (patch) save.mutate({ id: agent.id, patch });
-      }}
-    >
+    <AgentSectionForm agent={agent} form={form} onDirtyChange={onDirtyChange} title="Mensagens" description="Textos prontos que o agente usa em momentos específicos e o que ele nunca deve dizer.">
       <TextArea
         label="Mensagem de saudação"
         value={v.greetingMessage}
@@ -103,6 +90,6 @@ export function MessagesSection({ agent, onDirtyChange }: SectionProps) {
         placeholder="Ex.: barato, grátis"
         hint="Estas palavras são removidas de todas as respostas. Digite e pressione Enter."
       />
-    </SectionCard>
+    </AgentSectionForm>
   );
 }

@@ -7,10 +7,9 @@ import { Skeleton } from "../../../../components/ui/skeleton";
 import { trpc } from "../../../../lib/trpc";
 import { useAuth } from "../../../auth/hooks/use-auth";
 import type { ModelChoices } from "../../hooks/use-agents";
-import { useSaveAgent } from "../../hooks/use-save-agent";
 import { useSectionForm } from "../../hooks/use-section-form";
-import { SectionCard } from "../section-card";
-import { type SectionProps, useReportDirty } from "./types";
+import { AgentSectionForm } from "../agent-section-form";
+import type { SectionProps } from "./types";
 
 const schema = agentFields.pick({ aiProvider: true, aiModel: true });
 
@@ -51,23 +50,11 @@ function ModelForm({ agent, onDirtyChange, choices }: SectionProps & { choices: 
     aiProvider: current?.provider ?? agent.aiProvider,
     aiModel: agent.aiModel && current?.models.includes(agent.aiModel) ? agent.aiModel : "",
   });
-  const save = useSaveAgent(agent.id, "Modelo");
-  useReportDirty(form.dirty, onDirtyChange);
   const { values: v, errors } = form;
   const chosen = providers.find((p) => p.provider === v.aiProvider);
 
   return (
-    <SectionCard
-      title="Modelo"
-      description="Qual inteligência artificial escreve as respostas deste agente. As opções são as que o administrador habilitou."
-      dirty={form.dirty}
-      saving={save.isPending}
-      onDiscard={form.reset}
-      onSave={() => {
-        const patch = form.validate();
-        if (patch) save.mutate({ id: agent.id, patch });
-      }}
-    >
+    <AgentSectionForm agent={agent} form={form} onDirtyChange={onDirtyChange} title="Modelo" description="Qual inteligência artificial escreve as respostas deste agente. As opções são as que o administrador habilitou.">
       {offline || providers.length === 0 ? (
         <>
           <OfflineNotice />
@@ -101,6 +88,6 @@ function ModelForm({ agent, onDirtyChange, choices }: SectionProps & { choices: 
           />
         </div>
       )}
-    </SectionCard>
+    </AgentSectionForm>
   );
 }

@@ -3,10 +3,9 @@ import { agentFields } from "../../../../../src/schemas/agents";
 import { TextArea, TextInput } from "../../../../components/ui/fields";
 import { Icon } from "../../../../components/ui/icons";
 import { trpc } from "../../../../lib/trpc";
-import { useSaveAgent } from "../../hooks/use-save-agent";
 import { text, useSectionForm } from "../../hooks/use-section-form";
-import { SectionCard } from "../section-card";
-import { type SectionProps, useReportDirty } from "./types";
+import { AgentSectionForm } from "../agent-section-form";
+import type { SectionProps } from "./types";
 
 const ADVANCED_MIN = "Personalidade avançada deve ter pelo menos 20 caracteres";
 
@@ -40,8 +39,6 @@ export function PersonalitySection({ agent, onDirtyChange }: SectionProps) {
     specialInstructions: text(agent.specialInstructions),
   });
   const presets = useQuery(trpc.agents.presets.queryOptions());
-  const save = useSaveAgent(agent.id, "Personalidade");
-  useReportDirty(form.dirty, onDirtyChange);
   const { values: v, set, setValues, errors } = form;
   const ps = v.personalitySettings;
   const setP = (key: keyof typeof ps, value: string) => set("personalitySettings", { ...ps, [key]: value });
@@ -63,17 +60,7 @@ export function PersonalitySection({ agent, onDirtyChange }: SectionProps) {
   }
 
   return (
-    <SectionCard
-      title="Personalidade"
-      description="Como o agente pensa e conversa. Comece por um modelo pronto e ajuste as frases, ou escreva tudo do seu jeito."
-      dirty={form.dirty}
-      saving={save.isPending}
-      onDiscard={form.reset}
-      onSave={() => {
-        const patch = form.validate();
-        if (patch) save.mutate({ id: agent.id, patch });
-      }}
-    >
+    <AgentSectionForm agent={agent} form={form} onDirtyChange={onDirtyChange} title="Personalidade" description="Como o agente pensa e conversa. Comece por um modelo pronto e ajuste as frases, ou escreva tudo do seu jeito.">
       <div role="radiogroup" aria-label="Modo da personalidade" className="join w-full sm:w-auto">
         {(
           [
@@ -153,6 +140,6 @@ export function PersonalitySection({ agent, onDirtyChange }: SectionProps) {
         rows={3}
         hint="Informações que o agente deve sempre levar em conta; também são usadas no modo offline."
       />
-    </SectionCard>
+    </AgentSectionForm>
   );
 }

@@ -1,10 +1,9 @@
 import { agentFields } from "../../../../../src/schemas/agents";
 import { AgentAvatar } from "../../../../components/ui/avatar";
 import { TextArea, TextInput } from "../../../../components/ui/fields";
-import { useSaveAgent } from "../../hooks/use-save-agent";
 import { text, useSectionForm } from "../../hooks/use-section-form";
-import { SectionCard } from "../section-card";
-import { type SectionProps, useReportDirty } from "./types";
+import { AgentSectionForm } from "../agent-section-form";
+import type { SectionProps } from "./types";
 
 const schema = agentFields.pick({ name: true, activity: true, avatarUrl: true, description: true, voiceTone: true });
 
@@ -17,22 +16,10 @@ export function ProfileSection({ agent, onDirtyChange }: SectionProps) {
     description: text(agent.description),
     voiceTone: text(agent.voiceTone),
   });
-  const save = useSaveAgent(agent.id, "Perfil");
-  useReportDirty(form.dirty, onDirtyChange);
   const { values: v, set, errors } = form;
 
   return (
-    <SectionCard
-      title="Perfil"
-      description="Como o agente se apresenta aos clientes: nome, atividade, foto e tom de voz."
-      dirty={form.dirty}
-      saving={save.isPending}
-      onDiscard={form.reset}
-      onSave={() => {
-        const patch = form.validate();
-        if (patch) save.mutate({ id: agent.id, patch });
-      }}
-    >
+    <AgentSectionForm agent={agent} form={form} onDirtyChange={onDirtyChange} title="Perfil" description="Como o agente se apresenta aos clientes: nome, atividade, foto e tom de voz.">
       <div className="flex items-center gap-4 rounded-box bg-base-200 p-4">
         <AgentAvatar name={v.name || "Agente"} url={errors.avatarUrl ? null : v.avatarUrl} size="xl" />
         <div className="min-w-0">
@@ -76,6 +63,6 @@ export function ProfileSection({ agent, onDirtyChange }: SectionProps) {
         max={50}
         placeholder="Ex.: simpático e direto"
       />
-    </SectionCard>
+    </AgentSectionForm>
   );
 }

@@ -4,10 +4,9 @@ import { TagInput } from "../../../../components/ui/tag-input";
 import { useToast } from "../../../../components/ui/toast";
 import { copyText } from "../../../../lib/clipboard";
 import { useToggleAgent } from "../../hooks/use-agents";
-import { useSaveAgent } from "../../hooks/use-save-agent";
 import { useSectionForm } from "../../hooks/use-section-form";
-import { SectionCard } from "../section-card";
-import { type SectionProps, useReportDirty } from "./types";
+import { AgentSectionForm } from "../agent-section-form";
+import type { SectionProps } from "./types";
 
 const schema = agentFields.pick({ allowedDomains: true });
 
@@ -16,25 +15,13 @@ export const publicChatUrl = (id: string) => `${window.location.origin}/chat/${i
 /** Publicação: the public link anyone can open, and where the chat may be embedded. */
 export function PublishSection({ agent, onDirtyChange }: SectionProps) {
   const form = useSectionForm(schema, { allowedDomains: agent.allowedDomains });
-  const save = useSaveAgent(agent.id, "Publicação");
   const toggle = useToggleAgent();
   const toast = useToast();
-  useReportDirty(form.dirty, onDirtyChange);
   const url = publicChatUrl(agent.id);
   const domainError = Object.entries(form.errors).find(([k]) => k.startsWith("allowedDomains"))?.[1];
 
   return (
-    <SectionCard
-      title="Publicação"
-      description="O link público do chat com o agente e os sites onde ele pode ser incorporado."
-      dirty={form.dirty}
-      saving={save.isPending}
-      onDiscard={form.reset}
-      onSave={() => {
-        const patch = form.validate();
-        if (patch) save.mutate({ id: agent.id, patch });
-      }}
-    >
+    <AgentSectionForm agent={agent} form={form} onDirtyChange={onDirtyChange} title="Publicação" description="O link público do chat com o agente e os sites onde ele pode ser incorporado.">
       <div>
         <p className="mb-1 font-medium text-sm">Link público do chat</p>
         <div className="join w-full">
@@ -77,6 +64,6 @@ export function PublishSection({ agent, onDirtyChange }: SectionProps) {
         placeholder="minhaloja.com.br"
         hint="Sites onde o widget de chat poderá ser incorporado (o widget chega numa próxima etapa). O link acima continua público."
       />
-    </SectionCard>
+    </AgentSectionForm>
   );
 }

@@ -10,8 +10,8 @@ import {
   debitInTransaction,
   modelSupportsVision,
   priceCall,
-  withRawWrite,
 } from "../services/credit-debit";
+import { groupCommit } from "../services/group-commit";
 import {
   type CitedSource,
   type Knowledge,
@@ -91,7 +91,7 @@ export async function runTurn(deps: AppDeps, cachedAgent: AgentRow, input: TurnI
     const result: TurnResult = { ...r, latencyMs: Math.round(performance.now() - started) };
     if (!debit && !opts.persist) return result;
     const price = debit ? await priceCall(deps.db, debit.provider, debit.model, debit.usage) : null;
-    return withRawWrite(deps.db, async (tx) => {
+    return groupCommit(deps.db, async (tx) => {
       if (debit && price) {
         const charged = await debitInTransaction(tx, debit, price, deps.now());
         result.creditsMilli = charged.status === "insufficient" ? 0 : charged.creditsMilli;

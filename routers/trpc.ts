@@ -25,7 +25,9 @@ const t = initTRPC.context<TrpcContext>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const appCode = error.cause instanceof AppError ? error.cause.code : undefined;
-    return { ...shape, data: { ...shape.data, appCode, stack: undefined } };
+    // Which field failed validation, so forms can show the message under it.
+    const field = error.cause instanceof AppError && typeof error.cause.details?.field === "string" ? error.cause.details.field : undefined;
+    return { ...shape, data: { ...shape.data, appCode, field, stack: undefined } };
   },
 });
 

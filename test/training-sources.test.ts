@@ -189,11 +189,12 @@ describe("[training] websites", () => {
     expect(priv.requests).toHaveLength(0);
   });
 
-  test("a site answering 503 fails in pt-BR and its job is retried later (attempts, runAfter); once the site is back it trains", async () => {
+  test("a site answering 503 stays pending with the pt-BR reason while its job is retried later (attempts, runAfter); once the site is back it trains", async () => {
     site.page("/instavel", { status: 503, body: "Manutenção" });
     const added = await addSource(owner, "Website", agentId, { url: `${site.url}/instavel` });
-    const { source } = await waitForSource(owner, agentId, added.id);
-    expect(source).toMatchObject({ status: "failed", errorMessage: "O site respondeu com erro 503." });
+    await eventually(async () => (await jobsOf(app, added.id)).find((j) => j.attempts === 1 && j.status === "pending"));
+    const { source } = await waitForSource(owner, agentId, added.id, { until: ["pending"] });
+    expect(source).toMatchObject({ status: "pending", errorMessage: "O site respondeu com erro 503. Tentaremos novamente em instantes." });
     const [job] = await jobsOf(app, added.id);
     expect(job).toMatchObject({ status: "pending", attempts: 1, error: "O site respondeu com erro 503." });
     expect(job?.runAfter).toBeGreaterThan(Date.now() + 20_000);
@@ -207,10 +208,11 @@ describe("[training] websites", () => {
     expect(await jobsOf(app, added.id)).toHaveLength(1);
   });
 
-  test("a site that is down fails saying so (not blaming robots.txt) and is retried", async () => {
+  test("a site that is down says so (not blaming robots.txt) and is retried", async () => {
     const added = await addSource(owner, "Website", agentId, { url: `http://${downHost}/` });
-    const { source } = await waitForSource(owner, agentId, added.id);
-    expect(source).toMatchObject({ status: "failed", errorMessage: "Não foi possível conectar ao site." });
+    await eventually(async () => (await jobsOf(app, added.id)).find((j) => j.attempts === 1 && j.status === "pending"));
+    const { source } = await waitForSource(owner, agentId, added.id, { until: ["pending"] });
+    expect(source).toMatchObject({ status: "pending", errorMessage: "Não foi possível conectar ao site. Tentaremos novamente em instantes." });
     const [job] = await jobsOf(app, added.id);
     expect(job).toMatchObject({ status: "pending", attempts: 1, error: "Não foi possível conectar ao site." });
     expect(job?.runAfter).toBeGreaterThan(Date.now() + 20_000);

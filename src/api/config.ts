@@ -14,6 +14,7 @@ export const configRoutes = new Hono<HonoEnv>().get("/public", async (c) => {
       offlineMode: await isOfflineMode(c.get("deps")),
       mailConfigured: c.get("deps").mailer.configured,
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION === "true",
+      trainingMaxUploadMb: env.TRAINING_MAX_UPLOAD_MB,
     },
   });
 });

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, lte, ne } from "drizzle-orm";
 import { embeddingSources, jobs } from "../../db/schema";
 import { embedderFor } from "../knowledge/embedder-for";
 import { ExtractionError } from "../knowledge/extract";
-import { describeTrainingError, markSourceFailed, processSource } from "../knowledge/ingest";
+import { describeTrainingError, markSourceFailed, markSourceRetrying, processSource } from "../knowledge/ingest";
 import { SafeFetchError } from "../lib/safe-fetch";
 import { log } from "../lib/logger";
 import type { AppDeps } from "../services/context";
@@ -44,7 +44,12 @@ async function runOne(deps: AppDeps, job: Job) {
     const message = describeTrainingError(err);
     const dead = await failJob(deps.db, job, message, { retryable: retryable(err) }, deps.now());
     log.warn("job failed", { jobId: job.id, type: job.type, dead, error: err instanceof Error ? err.message : String(err) });
-    if (job.type === TRAIN_JOB) await markSourceFailed(deps, String(job.data.sourceId ?? ""), message);
+    // Only a dead job fails its source; a retry keeps it pending (the editor keeps watching it).
+    if (job.type === TRAIN_JOB) {
+      const sourceId = String(job.data.sourceId ?? "");
+      if (dead) await markSourceFailed(deps, sourceId, message);
+      else await markSourceRetrying(deps, sourceId, `${message} Tentaremos novamente em instantes.`);
+    }
   }
 }
 

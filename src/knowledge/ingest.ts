@@ -133,3 +133,8 @@ export async function markSourceFailed(deps: AppDeps, sourceId: string, message:
     .set({ status: "failed", errorMessage: message, progress: 0, nextRefreshAt: interval ? deps.now() + interval : null })
     .where(eq(embeddingSources.id, sourceId));
 }
+
+/** A failure that will be retried: back to pending, with the reason shown meanwhile. */
+export async function markSourceRetrying(deps: AppDeps, sourceId: string, message: string) {
+  await deps.db.update(embeddingSources).set({ status: "pending", errorMessage: message, progress: 0 }).where(eq(embeddingSources.id, sourceId));
+}

@@ -1,19 +1,23 @@
 import { useQuery } from "@tanstack/react-query";
 import { request } from "../../../lib/http";
 
-export type PublicConfig = { publicSiteUrl: string; offlineMode: boolean };
+export type PublicConfig = { publicSiteUrl: string; offlineMode: boolean; trainingMaxUploadMb: number };
 
 export const publicConfigQuery = {
   queryKey: ["config", "public"] as const,
   queryFn: async (): Promise<PublicConfig> => {
     const cfg = await request<Partial<PublicConfig> | null>("/api/v1/config/public", { on401: "null" });
-    return { publicSiteUrl: cfg?.publicSiteUrl || "/login", offlineMode: cfg?.offlineMode === true };
+    return {
+      publicSiteUrl: cfg?.publicSiteUrl || "/login",
+      offlineMode: cfg?.offlineMode === true,
+      trainingMaxUploadMb: typeof cfg?.trainingMaxUploadMb === "number" ? cfg.trainingMaxUploadMb : 20,
+    };
   },
   staleTime: 10 * 60_000,
   retry: 1,
 };
 
-/** Public site URL (logout target) and offline mode; failures fall back to '/login' and online. */
+/** Public site URL (logout target), offline mode and the upload cap; failures fall back to defaults. */
 export function usePublicConfig() {
   return useQuery(publicConfigQuery);
 }

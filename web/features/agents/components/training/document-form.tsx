@@ -1,5 +1,6 @@
 import { type DragEvent, type FormEvent, useId, useRef, useState } from "react";
 import { Icon } from "../../../../components/ui/icons";
+import { usePublicConfig } from "../../../auth/hooks/use-public-config";
 import { useUploadDocument } from "../../hooks/use-training";
 import { useReportDirty } from "../sections/types";
 import { ServerError, SubmitRow } from "./form-bits";
@@ -9,6 +10,8 @@ type Props = { agentId: string; disabled: boolean; onDirtyChange: (dirty: boolea
 
 /** Documentos: pick or drop one file; type and size are checked here before anything is sent. */
 export function DocumentForm({ agentId, disabled, onDirtyChange }: Props) {
+  // The server's cap (TRAINING_MAX_UPLOAD_MB); the server checks again whatever it is.
+  const maxMb = usePublicConfig().data?.trainingMaxUploadMb ?? MAX_UPLOAD_MB;
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -20,7 +23,7 @@ export function DocumentForm({ agentId, disabled, onDirtyChange }: Props) {
   const choose = (f: File | undefined) => {
     upload.reset();
     if (!f) return;
-    const problem = checkDocumentFile(f);
+    const problem = checkDocumentFile(f, maxMb);
     setError(problem);
     setFile(problem ? null : f);
   };
@@ -60,7 +63,7 @@ export function DocumentForm({ agentId, disabled, onDirtyChange }: Props) {
       >
         <Icon name="upload" className="size-8 text-base-content/50" />
         <span className="font-medium text-sm">Arraste um arquivo para cá ou clique para escolher</span>
-        <span className="text-base-content/60 text-xs">PDF, DOCX, TXT, Markdown ou CSV, até {MAX_UPLOAD_MB} MB</span>
+        <span className="text-base-content/60 text-xs">PDF, DOCX, TXT, Markdown ou CSV, até {maxMb} MB</span>
         <input
           ref={input}
           id={id}

@@ -5,7 +5,8 @@ import { agentIntents, agents } from "../db/schema";
 import { type TestApp, startTestApp } from "./helpers/app";
 import { type AgentRow, ownerWithAgent } from "./helpers/agents";
 import { Client } from "./helpers/client";
-import { type PublicUser, mailedToken, registerUser, uniqueEmail } from "./helpers/factories";
+import { inviteMember as inviteWith } from "./helpers/training";
+import { type PublicUser, registerUser } from "./helpers/factories";
 
 const NOT_FOUND = "Agente não encontrado";
 const BAD_UUID = "nao-e-um-uuid";
@@ -39,17 +40,8 @@ const toggle = (c: Client, id: string, body: unknown) => c.request<AgentRow>("PA
 const del = (c: Client, id: string) => c.request("DELETE", `/api/v1/agents/${id}`);
 const dbAgent = async (id: string) => (await app.deps.db.select().from(agents).where(eq(agents.id, id)))[0];
 
-/** Joins `member` to the owner's workspace with exactly the given flags. */
-async function inviteMember(ownerClient: Client, flags: Record<string, boolean>) {
-  const email = uniqueEmail("membro");
-  const invited = await ownerClient.mutate("workspaces.members.invite", { email, role: "member", permissions: flags });
-  if (!invited.ok) throw new Error(`invite failed: ${JSON.stringify(invited.error)}`);
-  const token = await mailedToken(app, email, "/convite");
-  const member = await registerUser(app, { email });
-  const accepted = await member.client.mutate("invitations.accept", { token });
-  if (!accepted.ok) throw new Error(`accept failed: ${JSON.stringify(accepted.error)}`);
-  return member;
-}
+/** Joins a member to the owner's workspace with exactly the given flags. */
+const inviteMember = (ownerClient: Client, flags: Record<string, boolean>) => inviteWith(app, ownerClient, flags);
 
 describe("[agents] create, read, update, delete over REST", () => {
   test("POST trims and collapses whitespace, answers 201 with a 64-hex configHash and the §9 conversation defaults", async () => {

@@ -1,19 +1,8 @@
 import { z } from "zod";
-import { line, paragraph } from "./text";
+import { httpUrl, line, paragraph } from "./text";
 
 /** SPEC §5 Training rules. */
-const httpUrl = z
-  .string()
-  .trim()
-  .max(2048, "URL muito longa")
-  .refine((s) => {
-    try {
-      const u = new URL(s);
-      return u.protocol === "http:" || u.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "URL deve usar protocolo HTTP ou HTTPS");
+const webUrl = httpUrl("URL deve usar protocolo HTTP ou HTTPS");
 
 const VIDEO_HOSTS = /^(www\.|m\.)?(youtube\.com|youtu\.be|vimeo\.com|player\.vimeo\.com|dailymotion\.com|dai\.ly)$/i;
 export const isVideoUrl = (s: string) => {
@@ -27,14 +16,14 @@ export const isVideoUrl = (s: string) => {
 
 export const trainingTextInput = z.object({
   content: paragraph(10, 10000, { min: "O texto deve ter pelo menos 10 caracteres", max: "O texto deve ter no máximo 10.000 caracteres" }),
-  imageUrl: z.preprocess((v) => (v === "" ? null : v), httpUrl.nullish()),
+  imageUrl: z.preprocess((v) => (v === "" ? null : v), webUrl.nullish()),
 });
 
 export const updateFrequencies = ["never", "daily", "weekly", "monthly"] as const;
 
 export const trainingWebsiteInput = z.object({
-  url: httpUrl,
-  subpages: z.array(httpUrl).max(200, "No máximo 200 subpáginas").default([]),
+  url: webUrl,
+  subpages: z.array(webUrl).max(200, "No máximo 200 subpáginas").default([]),
   updateFrequency: z.enum(updateFrequencies, { message: "Frequência inválida" }).default("never"),
 });
 
@@ -49,4 +38,4 @@ export const trainingDocumentMeta = z.object({
   fileName: z.string().trim().min(1, "Nome do arquivo é obrigatório").max(255, "Nome do arquivo deve ter no máximo 255 caracteres"),
 });
 
-export const discoverInput = z.object({ url: httpUrl });
+export const discoverInput = z.object({ url: webUrl });

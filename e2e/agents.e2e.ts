@@ -176,6 +176,25 @@ test.describe("[AGENTS]", () => {
     );
   });
 
+  test("[AGENTS]: advanced mode takes custom sections, validated and kept after a reload", async ({ page, loggedIn, baseURL }) => {
+    const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Gabi", activity: "Loja" });
+    await page.goto(`/agent/${agent.id}#personalidade`);
+    const form = page.getByRole("form", { name: "Personalidade" });
+    await page.getByRole("radio", { name: "Avançado" }).click();
+    await page.getByLabel("Personalidade avançada").fill("Você é a vendedora da loja e fala de forma simpática.");
+    await form.getByRole("button", { name: "Adicionar seção" }).click();
+    await page.getByLabel("Título da seção 1").fill("P");
+    await page.getByLabel("Conteúdo da seção 1").fill("Nunca ofereça desconto acima de 10%.");
+    await form.getByRole("button", { name: "Salvar alterações" }).click();
+    await expect(form.getByText("Título deve ter pelo menos 2 caracteres")).toBeVisible();
+    await page.getByLabel("Título da seção 1").fill("Política de preços");
+    await form.getByRole("button", { name: "Salvar alterações" }).click();
+    await expect(page.getByText("Alterações salvas")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Título da seção 1")).toHaveValue("Política de preços");
+    await expect(page.getByLabel("Conteúdo da seção 1")).toHaveValue("Nunca ofereça desconto acima de 10%.");
+  });
+
   test("[AGENTS]: intents are created with the contract's rules and webhook defaults", async ({ page, loggedIn, baseURL }) => {
     const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Gui", activity: "Loja" });
     await page.goto(`/agent/${agent.id}#intencoes`);

@@ -5,13 +5,14 @@ import { Icon } from "../../../../components/ui/icons";
 import { trpc } from "../../../../lib/trpc";
 import { text, useSectionForm } from "../../hooks/use-section-form";
 import { AgentSectionForm } from "../agent-section-form";
+import { CustomSections } from "./custom-sections";
 import type { SectionProps } from "./types";
 
 const ADVANCED_MIN = "Personalidade avançada deve ter pelo menos 20 caracteres";
 
 /** The contract, plus one rule of the mode: the advanced text is what drives an "avançado" agent. */
 const schema = agentFields
-  .pick({ personalityMode: true, personalityPreset: true, personalitySettings: true, agentAudience: true, specialInstructions: true })
+  .pick({ personalityMode: true, personalityPreset: true, personalitySettings: true, customPersonalitySections: true, agentAudience: true, specialInstructions: true })
   .superRefine((v, ctx) => {
     if (v.personalityMode === "avancado" && !v.personalitySettings.advancedPersonality) {
       ctx.addIssue({ code: "custom", path: ["personalitySettings", "advancedPersonality"], message: ADVANCED_MIN });
@@ -35,6 +36,7 @@ export function PersonalitySection({ agent, onDirtyChange }: SectionProps) {
       customRules: text(p.customRules),
       advancedPersonality: text(p.advancedPersonality),
     },
+    customPersonalitySections: agent.customPersonalitySections ?? [],
     agentAudience: text(agent.agentAudience),
     specialInstructions: text(agent.specialInstructions),
   });
@@ -114,6 +116,7 @@ export function PersonalitySection({ agent, onDirtyChange }: SectionProps) {
           </div>
         </>
       ) : (
+        <>
         <TextArea
           label="Personalidade avançada"
           value={ps.advancedPersonality}
@@ -124,6 +127,8 @@ export function PersonalitySection({ agent, onDirtyChange }: SectionProps) {
           placeholder="Descreva em detalhes quem é o agente, como fala, o que deve e o que não deve fazer…"
           hint="Entre 20 e 5.000 caracteres. Este texto substitui os campos do modo simplificado."
         />
+        <CustomSections sections={v.customPersonalitySections} onChange={(x) => set("customPersonalitySections", x)} errors={errors} />
+        </>
       )}
 
       <div className="grid gap-4 sm:grid-cols-2">

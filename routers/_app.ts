@@ -1,6 +1,7 @@
 import { adminRouter } from "./admin";
 import { agentsRouter } from "./agents";
 import { authRouter } from "./auth";
+import { channelsRouter } from "./channels";
 import { creditsRouter, dashboardRouter } from "./dashboard";
 import { trainingRouter } from "./training";
 import { router } from "./trpc";
@@ -15,6 +16,7 @@ export const appRouter = router({
   agents: agentsRouter,
   admin: adminRouter,
   training: trainingRouter,
+  channels: channelsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,7 +1,7 @@
 import { TRPCError, initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
-import { AppError, type ErrorCode, GENERIC_INTERNAL, fromZodError } from "../src/lib/errors";
+import { AppError, type ErrorCode, GENERIC_INTERNAL, MALFORMED_REQUEST, fromZodError } from "../src/lib/errors";
 import { log } from "../src/lib/logger";
 import type { PermissionFlag } from "../src/schemas/workspaces";
 import type { ServiceContext } from "../src/services/context";
@@ -27,7 +27,9 @@ const t = initTRPC.context<TrpcContext>().create({
     const appCode = error.cause instanceof AppError ? error.cause.code : undefined;
     // Which field failed validation, so forms can show the message under it.
     const field = error.cause instanceof AppError && typeof error.cause.details?.field === "string" ? error.cause.details.field : undefined;
-    return { ...shape, data: { ...shape.data, appCode, field, stack: undefined } };
+    // Decoding failures never reach errorBoundary and carry the parser's English text.
+    const undecodable = (error.code === "PARSE_ERROR" || error.code === "BAD_REQUEST") && !(error.cause instanceof AppError);
+    return { ...shape, ...(undecodable ? { message: MALFORMED_REQUEST } : {}), data: { ...shape.data, appCode, field, stack: undefined } };
   },
 });
 

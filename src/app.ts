@@ -14,6 +14,7 @@ import { openApiDocument } from "./api/openapi";
 import { publicAgentRoutes, publicChatRoutes } from "./api/public-chat";
 import { trainingRoutes } from "./api/training";
 import { workspaceRoutes } from "./api/workspaces";
+import { whatsappWebhookRoutes } from "./api/webhooks/whatsapp";
 import { AppError } from "./lib/errors";
 import type { AppDeps } from "./services/context";
 import { logoutUser } from "./services/auth";
@@ -29,6 +30,8 @@ export function createApp(deps: AppDeps) {
 
   // Liveness needs no session: registered before the middleware so probes stay cheap.
   app.get("/api/v1/health", (c) => c.json({ status: "ok" }));
+  // Provider webhooks carry their own proof (signature, verify token): no session, no CSRF.
+  app.route("/webhooks/whatsapp", whatsappWebhookRoutes(deps));
   app.use("/api/*", sessionMiddleware(deps), csrfMiddleware(deps));
   app.use("/trpc/*", sessionMiddleware(deps), csrfMiddleware(deps));
 

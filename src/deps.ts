@@ -35,11 +35,12 @@ export async function bootDeps(env: Env, opts: { migrateAndSeed?: boolean } = {}
   const seeded = primary
     ? await seed(database.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD })
     : { generatedAdminPassword: null, adminEmail: null };
+  const secrets = new SecretBox(appSecret(env, dataDir));
   const deps: AppDeps = {
     db: database.db,
     env,
-    secrets: new SecretBox(appSecret(env, dataDir)),
-    mailer: createMailer(database.db, env),
+    secrets,
+    mailer: createMailer(database.db, env, secrets),
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     now: () => Date.now(),
   };

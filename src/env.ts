@@ -40,6 +40,9 @@ const envSchema = z.object({
   /** Secure cookies: "auto" sets Secure when the request arrived over https (or X-Forwarded-Proto=https). */
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  /** WhatsApp Cloud API (Meta Graph): base URL (a loopback fake in tests) and pinned version. */
+  WHATSAPP_GRAPH_BASE: z.url().default("https://graph.facebook.com"),
+  WHATSAPP_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/).default("v21.0"),
 });
 
 export type Env = z.infer<typeof envSchema>;

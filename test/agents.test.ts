@@ -233,6 +233,19 @@ describe("[agents] SPEC §5 validation with pt-BR messages", () => {
     expect(ok.data.name).toBe("Ana Bot");
   });
 
+  test("wrong types, a non-object body and undecodable tRPC input get pt-BR messages, never zod's or the parser's English", async () => {
+    const fresh = await registerUser(app);
+    const wrongType = await fresh.client.post("/api/v1/agents", { name: 5, activity: "Vendas" });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.error).toMatchObject({ code: "VALIDATION", message: "Valor inválido", field: "name" });
+    const array = await fresh.client.post("/api/v1/agents", [1, 2]);
+    expect(array.body.error).toMatchObject({ code: "VALIDATION", message: "Valor inválido" });
+    const trpcType = await fresh.client.mutate("agents.create", { name: 5, activity: "Vendas" });
+    expect(trpcType.error).toMatchObject({ code: "BAD_REQUEST", message: "Valor inválido" });
+    const broken = await fresh.client.post("/trpc/agents.create", undefined, { raw: "{quebrado" });
+    expect(broken.status).toBe(400);
+    expect(broken.body.error.json.message).toBe("Corpo da requisição inválido (JSON malformado)");
+  });
 });
 
 describe("[agents] toggle and delete", () => {

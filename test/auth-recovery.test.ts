@@ -1,7 +1,7 @@
 /** Forgot/reset password, email verification, and the REQUIRE_EMAIL_VERIFICATION mode (SPEC §8 Forgot password). */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { userActivityLogs, users } from "../db/schema";
+import { mailOutbox, userActivityLogs, users } from "../db/schema";
 import { type TestApp, startTestApp } from "./helpers/app";
 import { Client } from "./helpers/client";
 import { PASSWORD, type PublicUser, loginAs, mailCount, mailedToken, outbox, registerBody, registerUser, uniqueEmail } from "./helpers/factories";
@@ -64,6 +64,20 @@ describe("[auth] forgot and reset password", () => {
     const old = await (await anon()).post("/api/v1/auth/login", { email, password: PASSWORD });
     expect(old.status).toBe(401);
     expect((await loginAs(app, email, newPassword)).user.email).toBe(email);
+  });
+
+  test("the stored mail does not hold the raw reset token (encrypted at rest); the link still works", async () => {
+    const { email } = await registerUser(app);
+    expect((await (await anon()).post("/api/v1/auth/forgot-password", { email })).status).toBe(200);
+    const token = await mailedToken(app, email, "/reset-password");
+    const rows = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email.toLowerCase()));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.text).not.toContain(token);
+      expect(r.text).not.toContain("token=");
+    }
+    const reset = await (await anon()).post("/api/v1/auth/reset-password", { token, password: "outra-senha-9" });
+    expect(reset.status).toBe(200);
   });
 
   test("a made-up reset token is 400", async () => {

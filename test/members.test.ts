@@ -6,6 +6,7 @@ import { sha256Hex } from "../src/lib/crypto";
 import { type TestApp, startTestApp } from "./helpers/app";
 import { Client } from "./helpers/client";
 import { type PublicUser, mailedToken, outbox, registerUser, uniqueEmail } from "./helpers/factories";
+import { inviteMember } from "./helpers/training";
 
 type Member = { userId: string; email: string; role: string; permissions: Record<string, boolean>; isOwner: boolean };
 type Preview = { workspaceName: string; invitedByName: string; email: string; role: string; expired: boolean; accepted: boolean };
@@ -172,6 +173,22 @@ describe("[members] invitation flow", () => {
     expect(res.error).toMatchObject({ code: "BAD_REQUEST", message: "Email inválido" });
     const role = await owner.client.mutate("workspaces.members.invite", { email: uniqueEmail("x"), role: "dono" });
     expect(role.error).toMatchObject({ code: "BAD_REQUEST", message: "Função deve ser admin, member ou viewer" });
+  });
+});
+
+describe("[members] a manager cannot grant more than they hold", () => {
+  test("a member with only canManageMembers cannot invite with other flags (403), but can with their own", async () => {
+    const boss = await registerUser(app);
+    const manager = await inviteMember(app, boss.client, { ...NO_FLAGS, canManageMembers: true });
+    const escalate = await manager.client.mutate("workspaces.members.invite", {
+      email: uniqueEmail("cumplice"),
+      role: "admin",
+      permissions: { ...NO_FLAGS, canDeleteAgents: true },
+    });
+    expect(escalate.status).toBe(403);
+    expect(escalate.error?.message).toBe("Você não pode conceder permissões que você não possui neste workspace");
+    const same = await manager.client.mutate("workspaces.members.invite", { email: uniqueEmail("colega"), permissions: { ...NO_FLAGS, canManageMembers: true } });
+    expect(same.ok).toBe(true);
   });
 });
 

@@ -333,6 +333,22 @@ describe("[public-chat] feedback", () => {
 });
 
 describe("[public-chat] denial of wallet", () => {
+  test("feedback is throttled per address: the 21st within a minute → 429, nothing more stored", async () => {
+    const o = await ownerWithAgent(app);
+    const ip = visitorIp();
+    const send = () =>
+      fetch(`${app.base}/api/v1/agents/${o.agent.id}/feedback`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": ip },
+        body: JSON.stringify({ feedbackType: "dislike", agentResponse: "x".repeat(1000) }),
+      });
+    for (let i = 0; i < 20; i++) expect((await send()).status).toBe(201);
+    const res = await send();
+    expect(res.status).toBe(429);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(RATE_LIMITED);
+    expect(await app.deps.db.select().from(chatFeedback).where(eq(chatFeedback.agentId, o.agent.id))).toHaveLength(20);
+  });
+
   test("the 21st message within a minute from one visitor → 429 with the pt-BR message, no model call", async () => {
     const o = await ownerWithAgent(app);
     const ip = visitorIp();

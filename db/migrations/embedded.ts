@@ -4,6 +4,7 @@ import m1 from "./0001_agents.sql" with { type: "text" };
 import m2 from "./0002_knowledge.sql" with { type: "text" };
 import m3 from "./0003_knowledge_fts.sql" with { type: "text" };
 import m4 from "./0004_knowledge_version.sql" with { type: "text" };
+import m5 from "./0005_channels.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_init", when: 1795316853979, sql: m0 },
@@ -11,4 +12,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0002_knowledge", when: 1795318934165, sql: m2 },
   { tag: "0003_knowledge_fts", when: 1795318935206, sql: m3 },
   { tag: "0004_knowledge_version", when: 1795318958219, sql: m4 },
+  { tag: "0005_channels", when: 1795323212324, sql: m5 },
 ];

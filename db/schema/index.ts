@@ -1,5 +1,6 @@
 export * from "./agents";
 export * from "./ai";
+export * from "./channels";
 export * from "./credits";
 export * from "./knowledge";
 export * from "./users";

@@ -10,7 +10,7 @@ import {
   resetPassword,
   verifyEmail,
 } from "../services/auth";
-import { touchOnline } from "../services/sessions";
+import { destroySession, touchOnline } from "../services/sessions";
 import { type HonoEnv, SESSION_COOKIE } from "./context";
 import { jsonBody } from "./errors";
 import { requireSession } from "./guards";
@@ -27,6 +27,9 @@ export const authRoutes = new Hono<HonoEnv>()
   .post("/login", async (c) => {
     const body = (await jsonBody(c)) as { rememberMe?: unknown };
     const { user, session } = await loginUser(c.get("deps"), c.get("meta"), body, requireVerification(c));
+    // A new login replaces whatever session this browser had (no stale session left valid).
+    const previous = c.get("sessionToken");
+    if (previous) await destroySession(c.get("deps").db, previous);
     setSessionCookie(c, session.token, session.expire, body.rememberMe === true);
     return c.json({ data: { user } });
   })

@@ -30,5 +30,5 @@ export const devRoutes = new Hono<HonoEnv>().get("/outbox", async (c) => {
     .where(to ? and(eq(mailOutbox.toAddress, to)) : undefined)
     .orderBy(desc(mailOutbox.createdAt))
     .limit(50);
-  return c.json({ data: rows.map((r) => ({ to: r.toAddress, subject: r.subject, text: r.text, template: r.template, createdAt: r.createdAt })) });
+  return c.json({ data: rows.map((r) => ({ to: r.toAddress, subject: r.subject, text: c.get("deps").secrets.decrypt(r.text), template: r.template, createdAt: r.createdAt })) });
 });

@@ -26,6 +26,11 @@ export function toHttpError(err: unknown, c: Context) {
 export async function jsonBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (!text.trim()) return {};
+  // Only real JSON requests: a cross-site HTML form (text/plain, urlencoded) cannot send this type
+  // without a CORS preflight, which closes login CSRF for the routes that need no session.
+  if (!(c.req.header("content-type") ?? "").toLowerCase().includes("application/json")) {
+    throw new AppError("VALIDATION", "Envie o corpo da requisição como JSON (Content-Type: application/json).");
+  }
   try {
     return JSON.parse(text);
   } catch {

@@ -24,6 +24,8 @@ export const publicChatRoutes = (limits: { visitorPerMin: number; agentPerMin: n
   // one address also has a budget (3 visitors' worth, for people sharing a network).
   const perAddress = new RateWindow(limits.visitorPerMin * 3, 60_000);
   const perAgent = new RateWindow(limits.agentPerMin, 60_000);
+  // Feedback is free but anonymous and stored: an address gets one visitor's message budget for it.
+  const feedbackPerAddress = new RateWindow(limits.visitorPerMin, 60_000);
   return new Hono<HonoEnv>()
   .post("/:id/chat-external", async (c) => {
     const deps = c.get("deps");
@@ -61,6 +63,7 @@ export const publicChatRoutes = (limits: { visitorPerMin: number; agentPerMin: n
   })
   .post("/:agentId/feedback", async (c) => {
     const meta = c.get("meta");
+    if (!feedbackPerAddress.take(`${c.req.param("agentId")}|${meta.ipAddress}`)) throw new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE);
     const result = await recordFeedback(c.get("deps"), c.req.param("agentId"), await jsonBody(c), `anon-${Date.now()}-${meta.requestId.slice(0, 8)}`);
     return c.json({ success: true, data: result }, 201);
   });

@@ -43,14 +43,25 @@ export class AppError extends Error {
 export const notFound = (what = "Recurso") => new AppError("NOT_FOUND", `${what} não encontrado`);
 export const forbidden = (message = "Você não tem permissão para esta ação") => new AppError("FORBIDDEN", message);
 
+/** zod's own English defaults (a wrong type, a non-object body) become pt-BR, as web/lib/form-errors.ts does. */
+function ptMessage(issue: ZodError["issues"][number]): string {
+  if (!/^Invalid|^Too (big|small)|^Expected/i.test(issue.message)) return issue.message;
+  if (issue.code === "too_small") return "Valor abaixo do mínimo";
+  if (issue.code === "too_big") return "Valor acima do máximo";
+  return "Valor inválido";
+}
+
 /** First issue's message: the spec's pt-BR text lives in the zod contract. */
 export function fromZodError(error: ZodError): AppError {
   const first = error.issues[0];
   const field = first?.path.join(".");
-  return new AppError("VALIDATION", first?.message ?? "Dados inválidos", {
+  return new AppError("VALIDATION", first ? ptMessage(first) : "Dados inválidos", {
     field,
-    issues: error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+    issues: error.issues.map((i) => ({ path: i.path.join("."), message: ptMessage(i) })),
   });
 }
+
+/** A request tRPC could not even decode (malformed JSON, bad superjson meta). */
+export const MALFORMED_REQUEST = "Corpo da requisição inválido (JSON malformado)";
 
 export const GENERIC_INTERNAL = "Erro interno do servidor. Tente novamente em alguns minutos.";

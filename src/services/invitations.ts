@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { users, workspaceInvitations, workspaceMembers, workspaces } from "../../db/schema";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { AppError } from "../lib/errors";
-import { inviteMemberInput } from "../schemas/workspaces";
+import { inviteMemberInput, permissionFlags } from "../schemas/workspaces";
 import { logActivity } from "./activity";
 import type { ServiceContext, WorkspaceScope } from "./context";
 import { withTransaction } from "./context";
@@ -37,6 +37,10 @@ async function pendingCount(ctx: ServiceContext, workspaceId: string, exceptEmai
 export async function inviteMember(ctx: ServiceContext, scope: WorkspaceScope, inviterId: string, raw: unknown) {
   requireManageMembers(scope);
   const input = inviteMemberInput.parse(raw);
+  // A manager may only hand out flags they hold, or canManageMembers alone would grant everything.
+  if (permissionFlags.some((f) => input.permissions[f] && !scope.permissions[f])) {
+    throw new AppError("FORBIDDEN", "Você não pode conceder permissões que você não possui neste workspace");
+  }
   const { plan } = await getWorkspacePlan(ctx.db, scope.id);
   const members = await memberCount(ctx.db, scope.id);
   // Pending invitations count toward the limit, or an owner could invite past it and accept later.

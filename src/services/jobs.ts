@@ -79,14 +79,14 @@ export async function completeJob(db: Db, jobId: string, result: Record<string, 
 }
 
 /** Retries with exponential backoff (30 s, 2 min, 8 min…); after maxAttempts the job is dead-lettered. */
-export async function failJob(db: Db, job: Job, error: string, opts: { retryable: boolean }, now = Date.now()) {
+export async function failJob(db: Db, job: Job, error: string, opts: { retryable: boolean; retryAfterMs?: number | null }, now = Date.now()) {
   const dead = !opts.retryable || job.attempts >= job.maxAttempts;
   await db
     .update(jobs)
     .set(
       dead
         ? { status: "dead", error, completedAt: now, leaseUntil: null, dedupeKey: null }
-        : { status: "pending", error, runAfter: now + 30_000 * 4 ** (job.attempts - 1), leaseUntil: null },
+        : { status: "pending", error, runAfter: now + (opts.retryAfterMs ?? 30_000 * 4 ** (job.attempts - 1)), leaseUntil: null },
     )
     .where(eq(jobs.id, job.id));
   return dead;

@@ -2,6 +2,7 @@ import nodemailer from "nodemailer";
 import { mailOutbox } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Env } from "../env";
+import type { SecretBox } from "../lib/crypto";
 import { log } from "../lib/logger";
 
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string; template: string };
@@ -17,7 +18,7 @@ export type Mailer = {
  * mail_outbox with status "queued" and logged, so register/reset/invite flows work anywhere.
  * Every mail is recorded in the outbox either way: the admin can see what left and what failed.
  */
-export function createMailer(db: Db, env: Env): Mailer {
+export function createMailer(db: Db, env: Env, secrets: SecretBox): Mailer {
   const transport = env.SMTP_HOST
     ? nodemailer.createTransport({
         host: env.SMTP_HOST,
@@ -50,8 +51,9 @@ export function createMailer(db: Db, env: Env): Mailer {
       await db.insert(mailOutbox).values({
         toAddress: mail.to,
         subject: mail.subject,
-        text: mail.text,
-        html: mail.html ?? null,
+        // Bodies carry raw reset/verify/invite tokens (stored hashed elsewhere): encrypted at rest.
+        text: secrets.encrypt(mail.text),
+        html: mail.html ? secrets.encrypt(mail.html) : null,
         template: mail.template,
         status,
         error: error ?? null,

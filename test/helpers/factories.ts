@@ -111,5 +111,6 @@ export async function latestMailTo(app: TestApp, to: string) {
     .where(eq(mailOutbox.toAddress, to.toLowerCase()))
     .orderBy(desc(mailOutbox.createdAt))
     .limit(1);
-  return row;
+  // Mail bodies are encrypted at rest.
+  return row ? { ...row, text: app.deps.secrets.decrypt(row.text) } : row;
 }

@@ -1,0 +1,52 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { id, ms, timestamps } from "./_columns";
+import { agents } from "./agents";
+import { workspaces } from "./workspaces";
+
+/** WhatsApp Cloud API settings as stored: the access token and app secret are SecretBox ciphertexts. */
+export type WhatsAppCloudStoredConfig = {
+  accessToken: string;
+  appSecret: string;
+  phoneNumberId: string;
+  businessAccountId: string;
+  webhookVerifyToken: string;
+};
+
+/** One channel connection of an agent (SPEC §3 channel configs). */
+export const channelConnections = sqliteTable(
+  "channel_connections",
+  {
+    id: id(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    agentId: text("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: ["whatsapp_cloud"] }).notNull(),
+    /** The provider's id of the receiving endpoint (WhatsApp: phone_number_id); webhooks are routed by it. */
+    externalId: text("external_id").notNull(),
+    config: text("config", { mode: "json" }).$type<WhatsAppCloudStoredConfig>().notNull(),
+    configured: integer("configured", { mode: "boolean" }).notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    index("channel_connections_workspace_idx").on(t.workspaceId),
+    index("channel_connections_agent_idx").on(t.agentId),
+    uniqueIndex("channel_connections_external_idx").on(t.channel, t.externalId),
+  ],
+);
+
+/**
+ * Every provider message id ever accepted: written in the same transaction as the job, so a
+ * redelivery (even after the job completed and released its dedupe key) is ignored forever.
+ */
+export const inboundMessageIds = sqliteTable(
+  "inbound_message_ids",
+  {
+    provider: text("provider").notNull(),
+    providerMessageId: text("provider_message_id").notNull(),
+    receivedAt: ms("received_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerMessageId] })],
+);

@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import { isWhatsAppVerifyToken } from "../../services/channels";
+import type { AppDeps } from "../../services/context";
+import { acceptWhatsAppDelivery } from "../../services/whatsapp-inbound";
+import type { HonoEnv } from "../context";
+
+/** WhatsApp Cloud API webhook (protocols.md §1.3–1.5): GET verification handshake, POST signed deliveries. */
+export function whatsappWebhookRoutes(deps: AppDeps) {
+  const r = new Hono<HonoEnv>();
+  r.get("/", async (c) => {
+    const mode = c.req.query("hub.mode");
+    const token = c.req.query("hub.verify_token") ?? "";
+    const challenge = c.req.query("hub.challenge") ?? "";
+    if (mode !== "subscribe" || !(await isWhatsAppVerifyToken(deps, token))) return c.text("Forbidden", 403);
+    return c.text(challenge, 200);
+  });
+  r.post("/", async (c) => {
+    // The signature covers the exact bytes: read them raw, never a re-serialised JSON.
+    const raw = new Uint8Array(await c.req.arrayBuffer());
+    const out = await acceptWhatsAppDelivery(deps, raw, c.req.header("x-hub-signature-256") ?? null);
+    if (out.status === 401) return c.json({ error: { code: "UNAUTHORIZED", message: "Assinatura inválida" } }, 401);
+    if (out.status === 400) return c.json({ error: { code: "VALIDATION", message: "Corpo inválido" } }, 400);
+    return c.json({ received: true, accepted: out.accepted, duplicates: out.duplicates });
+  });
+  return r;
+}

@@ -14,6 +14,7 @@ import { openApiDocument } from "./api/openapi";
 import { publicAgentRoutes, publicChatRoutes } from "./api/public-chat";
 import { trainingRoutes } from "./api/training";
 import { workspaceRoutes } from "./api/workspaces";
+import { telegramWebhookRoutes } from "./api/webhooks/telegram";
 import { whatsappWebhookRoutes } from "./api/webhooks/whatsapp";
 import { AppError } from "./lib/errors";
 import type { AppDeps } from "./services/context";
@@ -32,6 +33,7 @@ export function createApp(deps: AppDeps) {
   app.get("/api/v1/health", (c) => c.json({ status: "ok" }));
   // Provider webhooks carry their own proof (signature, verify token): no session, no CSRF.
   app.route("/webhooks/whatsapp", whatsappWebhookRoutes(deps));
+  app.route("/webhooks/telegram", telegramWebhookRoutes(deps));
   app.use("/api/*", sessionMiddleware(deps), csrfMiddleware(deps));
   app.use("/trpc/*", sessionMiddleware(deps), csrfMiddleware(deps));
 

@@ -43,6 +43,8 @@ const envSchema = z.object({
   /** WhatsApp Cloud API (Meta Graph): base URL (a loopback fake in tests) and pinned version. */
   WHATSAPP_GRAPH_BASE: z.url().default("https://graph.facebook.com"),
   WHATSAPP_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/).default("v21.0"),
+  /** Telegram Bot API base URL (a loopback fake in tests). */
+  TELEGRAM_API_BASE: z.url().default("https://api.telegram.org"),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -12,6 +12,13 @@ export type WhatsAppCloudStoredConfig = {
   webhookVerifyToken: string;
 };
 
+/** Telegram bot settings as stored: the bot token and webhook secret are SecretBox ciphertexts. */
+export type TelegramStoredConfig = {
+  botToken: string;
+  botUsername: string | null;
+  webhookSecret: string;
+};
+
 /** One channel connection of an agent (SPEC §3 channel configs). */
 export const channelConnections = sqliteTable(
   "channel_connections",
@@ -23,8 +30,8 @@ export const channelConnections = sqliteTable(
     agentId: text("agent_id")
       .notNull()
       .references(() => agents.id, { onDelete: "cascade" }),
-    channel: text("channel", { enum: ["whatsapp_cloud"] }).notNull(),
-    /** The provider's id of the receiving endpoint (WhatsApp: phone_number_id); webhooks are routed by it. */
+    channel: text("channel", { enum: ["whatsapp_cloud", "telegram"] }).notNull(),
+    /** The provider's id of the receiving endpoint (WhatsApp: phone_number_id; Telegram: the bot id); webhooks are routed by it. */
     externalId: text("external_id").notNull(),
     config: text("config", { mode: "json" }).$type<WhatsAppCloudStoredConfig>().notNull(),
     configured: integer("configured", { mode: "boolean" }).notNull().default(true),

@@ -5,7 +5,9 @@ import { ExtractionError } from "../knowledge/extract";
 import { describeTrainingError, markSourceFailed, markSourceRetrying, processSource } from "../knowledge/ingest";
 import { SafeFetchError } from "../lib/safe-fetch";
 import { log } from "../lib/logger";
+import { TelegramApiError } from "../adapters/telegram/client";
 import { WhatsAppApiError } from "../adapters/whatsapp-cloud/client";
+import { TELEGRAM_INBOUND_JOB, handleTelegramInbound } from "../services/telegram-inbound";
 import { WHATSAPP_INBOUND_JOB, handleWhatsAppInbound } from "../services/whatsapp-inbound";
 import type { AppDeps } from "../services/context";
 import { type Job, claimJob, completeJob, failJob, reportProgress } from "../services/jobs";
@@ -20,11 +22,12 @@ const handlers: Record<string, Handler> = {
     return result;
   },
   [WHATSAPP_INBOUND_JOB]: (deps, job) => handleWhatsAppInbound(deps, job),
+  [TELEGRAM_INBOUND_JOB]: (deps, job) => handleTelegramInbound(deps, job),
 };
 
 /** Network trouble and 5xx are worth retrying; a bad file or a refused address is not. */
 function retryable(err: unknown): boolean {
-  if (err instanceof WhatsAppApiError) return err.retryable;
+  if (err instanceof WhatsAppApiError || err instanceof TelegramApiError) return err.retryable;
   if (err instanceof SafeFetchError) {
     if (err.code === "HTTP") return err.status === undefined || err.status >= 500 || err.status === 429;
     return ["TIMEOUT", "NETWORK", "DNS"].includes(err.code);
@@ -45,9 +48,10 @@ async function runOne(deps: AppDeps, job: Job) {
     const result = await handler(deps, job, (p) => reportProgress(deps.db, job.id, p, deps.now()));
     await completeJob(deps.db, job.id, result, deps.now());
   } catch (err) {
-    const message = err instanceof WhatsAppApiError ? err.message : describeTrainingError(err);
-    // A provider's Retry-After replaces the default backoff.
-    const retryAfterMs = err instanceof WhatsAppApiError ? err.retryAfterMs : null;
+    const provider = err instanceof WhatsAppApiError || err instanceof TelegramApiError ? err : null;
+    const message = provider ? provider.message : describeTrainingError(err);
+    // A provider's Retry-After (Telegram: parameters.retry_after) replaces the default backoff.
+    const retryAfterMs = provider ? provider.retryAfterMs : null;
     const dead = await failJob(deps.db, job, message, { retryable: retryable(err), retryAfterMs }, deps.now());
     log.warn("job failed", { jobId: job.id, type: job.type, dead, error: err instanceof Error ? err.message : String(err) });
     // Only a dead job fails its source; a retry keeps it pending (the editor keeps watching it).

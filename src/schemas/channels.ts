@@ -22,3 +22,6 @@ export const updateWhatsAppInput = z.object({
 
 export const connectionIdInput = z.object({ id: z.uuid() });
 export const listConnectionsInput = z.object({ agentId: z.uuid().optional() }).optional();
+
+/** SPEC §5 Telegram: the bot token is required and non-empty (validated against getMe on connect). */
+export const connectTelegramInput = z.object({ agentId: z.uuid(), botToken: required("Token do bot") });

@@ -1,7 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { type WhatsAppCloudStoredConfig, channelConnections } from "../../db/schema";
+import { randomBytes } from "node:crypto";
+import { type TelegramStoredConfig, type WhatsAppCloudStoredConfig, channelConnections } from "../../db/schema";
+import { TelegramApiError, getMe, setWebhook } from "../adapters/telegram/client";
 import { AppError } from "../lib/errors";
-import { connectWhatsAppInput, connectionIdInput, listConnectionsInput, updateWhatsAppInput } from "../schemas/channels";
+import { log } from "../lib/logger";
+import { connectTelegramInput, connectWhatsAppInput, connectionIdInput, listConnectionsInput, updateWhatsAppInput } from "../schemas/channels";
 import { getAgent, requireFlag } from "./agents";
 import type { AppDeps, ServiceContext, WorkspaceScope } from "./context";
 
@@ -11,8 +14,27 @@ const NUMBER_TAKEN = "Este número do WhatsApp já está conectado a um agente";
 
 type Row = typeof channelConnections.$inferSelect;
 
+/** The config column is typed for WhatsApp; a Telegram row stores a TelegramStoredConfig. */
+export const telegramConfig = (row: Row) => row.config as unknown as TelegramStoredConfig;
+
 /** What the editor may see of a connection: ids and flags, never a token or secret. */
 function publicConnection(deps: AppDeps, row: Row) {
+  if (row.channel === "telegram") {
+    const c = telegramConfig(row);
+    return {
+      id: row.id,
+      agentId: row.agentId,
+      channel: row.channel,
+      configured: row.configured,
+      botId: row.externalId,
+      botUsername: c.botUsername,
+      hasBotToken: Boolean(c.botToken),
+      webhookUrl: telegramWebhookUrl(deps, row.id),
+      webhookMode: hasPublicUrl(deps),
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    };
+  }
   return {
     id: row.id,
     agentId: row.agentId,
@@ -30,6 +52,13 @@ function publicConnection(deps: AppDeps, row: Row) {
 }
 
 export const whatsappWebhookUrl = (deps: AppDeps) => `${deps.appUrl}/webhooks/whatsapp`;
+export const telegramWebhookUrl = (deps: AppDeps, connectionId: string) => `${deps.appUrl}/webhooks/telegram/${connectionId}`;
+/** Telegram only delivers webhooks to a public https URL. */
+const hasPublicUrl = (deps: AppDeps) => {
+  if (!deps.appUrl.startsWith("https://")) return false;
+  const host = new URL(deps.appUrl).hostname;
+  return !["localhost", "127.0.0.1", "::1", "[::1]"].includes(host);
+};
 
 const isUniqueViolation = (err: unknown) => /UNIQUE constraint failed/i.test(String((err as { cause?: unknown })?.cause ?? err));
 
@@ -75,10 +104,71 @@ export async function connectWhatsApp(ctx: ServiceContext, scope: WorkspaceScope
   }
 }
 
+const BOT_TAKEN = "Este bot do Telegram já está conectado a um agente";
+
+/**
+ * Connects a Telegram bot: the token is checked with getMe (a refused token stores nothing), kept
+ * encrypted with a random webhook secret; with a public https APP_URL the webhook is registered.
+ */
+export async function connectTelegram(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
+  requireFlag(scope, "canEditAgents", EDIT);
+  const input = connectTelegramInput.parse(raw);
+  await getAgent(ctx.db, scope, input.agentId);
+  const target = { baseUrl: ctx.env.TELEGRAM_API_BASE, botToken: input.botToken };
+  let bot: Awaited<ReturnType<typeof getMe>>;
+  try {
+    bot = await getMe(target);
+  } catch (err) {
+    if (err instanceof TelegramApiError && err.status !== null && err.status < 500 && err.status !== 429) {
+      throw new AppError("VALIDATION", "Token do bot inválido: o Telegram recusou este token");
+    }
+    throw new AppError("UNAVAILABLE", "Não foi possível validar o token com o Telegram. Tente novamente.");
+  }
+  const webhookSecret = randomBytes(32).toString("base64url");
+  const config: TelegramStoredConfig = {
+    botToken: ctx.secrets.encrypt(input.botToken),
+    botUsername: bot.username,
+    webhookSecret: ctx.secrets.encrypt(webhookSecret),
+  };
+  let row: Row | undefined;
+  try {
+    [row] = await ctx.db
+      .insert(channelConnections)
+      .values({
+        workspaceId: scope.id,
+        agentId: input.agentId,
+        channel: "telegram",
+        externalId: String(bot.id),
+        config: config as unknown as WhatsAppCloudStoredConfig,
+        configured: true,
+      })
+      .returning();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError("CONFLICT", BOT_TAKEN);
+    throw err;
+  }
+  if (!row) throw new AppError("INTERNAL", "Falha ao salvar a conexão");
+  if (hasPublicUrl(ctx)) {
+    try {
+      await setWebhook(target, telegramWebhookUrl(ctx, row.id), webhookSecret);
+    } catch (err) {
+      await ctx.db.delete(channelConnections).where(eq(channelConnections.id, row.id));
+      throw new AppError("UNAVAILABLE", `O Telegram recusou o webhook: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  } else {
+    // TODO(telegram polling): without a public https APP_URL Telegram cannot reach the webhook; the
+    // next step is a worker that long-polls getUpdates (offset = last update_id + 1) for these
+    // connections and feeds each update to acceptTelegramUpdate. Until then such a bot stays silent.
+    log.warn("telegram connected without a public https APP_URL: webhook not set (long polling not built yet)", { connectionId: row.id });
+  }
+  return publicConnection(ctx, row);
+}
+
 export async function updateWhatsApp(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
   requireFlag(scope, "canEditAgents", EDIT);
   const input = updateWhatsAppInput.parse(raw);
   const row = await ownedConnection(ctx, scope, input.id);
+  if (row.channel !== "whatsapp_cloud") throw new AppError("NOT_FOUND", NOT_FOUND);
   const c = input.config;
   const config: WhatsAppCloudStoredConfig = {
     phoneNumberId: c.phoneNumberId,

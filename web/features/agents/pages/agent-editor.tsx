@@ -7,6 +7,7 @@ import { Icon, type IconName } from "../../../components/ui/icons";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { trpc, trpcErrorMessage } from "../../../lib/trpc";
 import { PreviewPanel } from "../components/preview-panel";
+import { ChannelsSection } from "../components/sections/channels-section";
 import { CompanySection } from "../components/sections/company-section";
 import { ConversationSection } from "../components/sections/conversation-section";
 import { IntentsSection } from "../components/sections/intents-section";
@@ -31,6 +32,7 @@ const SECTIONS: SectionDef[] = [
   { id: "intencoes", label: "Intenções", icon: "target", hint: "Pedidos frequentes", component: IntentsSection },
   { id: "modelo", label: "Modelo", icon: "cpu", hint: "Inteligência artificial", component: ModelSection },
   { id: "publicacao", label: "Publicação", icon: "globe", hint: "Link público e domínios", component: PublishSection },
+  { id: "canais", label: "Canais", icon: "network", hint: "WhatsApp e outros canais", component: ChannelsSection },
 ];
 
 const sectionFromHash = () => SECTIONS.find((s) => `#${s.id}` === window.location.hash)?.id ?? "perfil";

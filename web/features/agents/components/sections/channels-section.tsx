@@ -1,0 +1,71 @@
+import { Icon, type IconName } from "../../../../components/ui/icons";
+import { Skeleton } from "../../../../components/ui/skeleton";
+import { trpcErrorMessage } from "../../../../lib/trpc";
+import { useChannelConnections, useWebhookUrls } from "../../hooks/use-channels";
+import { useAgentPermissions } from "../../hooks/use-agents";
+import { WhatsAppCloudCard } from "../channels/whatsapp-cloud-card";
+import type { SectionProps } from "./types";
+
+const SOON: { name: string; icon: IconName; text: string }[] = [
+  { name: "WhatsApp (servidor próprio)", icon: "chat", text: "Conecte um número pelo QR code, via servidor UAZAPI." },
+  { name: "Telegram", icon: "send", text: "Um bot do Telegram atendendo pelo agente." },
+  { name: "Instagram", icon: "image", text: "Mensagens diretas do Instagram da empresa." },
+  { name: "Widget do site", icon: "globe", text: "Um botão de chat em qualquer site, com uma linha de código." },
+];
+
+/** Canais: where the agent answers customers. Only the WhatsApp Cloud API exists for now; the rest say so. */
+export function ChannelsSection({ agent, onDirtyChange }: SectionProps) {
+  const perms = useAgentPermissions();
+  const canEdit = !perms.loaded || perms.canEdit;
+  const list = useChannelConnections(agent.id);
+  const urls = useWebhookUrls();
+  const whatsapp = list.data?.find((c) => c.channel === "whatsapp_cloud");
+
+  return (
+    <section aria-label="Canais" className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-5">
+        <header>
+          <h2 className="card-title text-lg">Canais</h2>
+          <p className="text-base-content/60 text-sm">Conecte o agente aos canais onde os seus clientes já conversam.</p>
+        </header>
+
+        {perms.loaded && !perms.canEdit && (
+          <div role="status" className="alert alert-warning alert-soft text-sm">
+            <Icon name="info" className="size-5 shrink-0" />
+            <span>Você não tem permissão para editar agentes neste workspace, então não pode conectar canais. Peça a um administrador do workspace.</span>
+          </div>
+        )}
+
+        {list.isPending ? (
+          <Skeleton className="h-64 w-full" />
+        ) : list.isError ? (
+          <p role="alert" className="rounded-field bg-error/10 px-3 py-2 text-error text-sm">
+            {trpcErrorMessage(list.error, "Não foi possível carregar os canais.")}
+          </p>
+        ) : (
+          <WhatsAppCloudCard
+            key={whatsapp ? `${whatsapp.id}:${String(whatsapp.updatedAt)}` : "new"}
+            agentId={agent.id}
+            connection={whatsapp}
+            webhookUrl={urls.data?.whatsapp}
+            canEdit={canEdit}
+            onDirtyChange={onDirtyChange}
+          />
+        )}
+
+        <ul aria-label="Outros canais" className="grid gap-3 md:grid-cols-2">
+          {SOON.map((c) => (
+            <li key={c.name} className="flex items-start gap-3 rounded-box border border-base-300 border-dashed p-4 opacity-80">
+              <Icon name={c.icon} className="mt-0.5 size-5 shrink-0 text-base-content/60" />
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-sm">{c.name}</p>
+                <p className="text-base-content/60 text-xs">{c.text}</p>
+              </div>
+              <span className="badge badge-ghost badge-sm shrink-0">Disponível em breve</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
-const PORT = 3100;
+// E2E_PORT lets two checkouts (or two people) run the browser suite side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
 
 /** Browser tests against the real server in Debian's Chromium (stack-notes §7). Reports go to reports/. */
@@ -39,7 +40,7 @@ export default defineConfig({
     : {
         // Fresh data dir per run. Done here, not in globalSetup: Playwright starts webServer first,
         // so a globalSetup would delete the directory under the running server.
-        command: "rm -rf .tmp/e2e-data && exec node_modules/.bin/bun src/server.ts",
+        command: `rm -rf .tmp/e2e-data-${PORT} && exec node_modules/.bin/bun src/server.ts`,
         url: `http://127.0.0.1:${PORT}/api/v1/health`,
         reuseExistingServer: false,
         timeout: 60_000,
@@ -47,7 +48,7 @@ export default defineConfig({
         stderr: "pipe",
         env: {
           PORT: String(PORT),
-          DATA_DIR: ".tmp/e2e-data",
+          DATA_DIR: `.tmp/e2e-data-${PORT}`,
           ADMIN_EMAIL: "admin@atenda.test",
           ADMIN_PASSWORD: "admin123456",
           NODE_ENV: "test",

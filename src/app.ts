@@ -8,6 +8,7 @@ import { configRoutes, devRoutes } from "./api/config";
 import type { HonoEnv } from "./api/context";
 import { creditRoutes } from "./api/credits";
 import { toHttpError } from "./api/errors";
+import { embedPreflight } from "./api/embed-cors";
 import { csrfMiddleware, sessionMiddleware } from "./api/middleware";
 import { agentRoutes } from "./api/agents";
 import { openApiDocument } from "./api/openapi";
@@ -16,6 +17,7 @@ import { trainingRoutes } from "./api/training";
 import { workspaceRoutes } from "./api/workspaces";
 import { telegramWebhookRoutes } from "./api/webhooks/telegram";
 import { whatsappWebhookRoutes } from "./api/webhooks/whatsapp";
+import { serveWidget } from "./widget/serve";
 import { AppError } from "./lib/errors";
 import type { AppDeps } from "./services/context";
 import { logoutUser } from "./services/auth";
@@ -34,6 +36,12 @@ export function createApp(deps: AppDeps) {
   // Provider webhooks carry their own proof (signature, verify token): no session, no CSRF.
   app.route("/webhooks/whatsapp", whatsappWebhookRoutes(deps));
   app.route("/webhooks/telegram", telegramWebhookRoutes(deps));
+  // The embeddable widget and the preflights of the public paths it calls from other sites: no
+  // session, no CSRF cookie (src/api/embed-cors.ts).
+  app.get("/widget.js", serveWidget);
+  app.options("/api/v1/public/agents/:id", embedPreflight(deps, "GET"));
+  app.options("/api/v1/agents/:id/chat-external", embedPreflight(deps, "POST"));
+  app.options("/api/v1/agents/:id/feedback", embedPreflight(deps, "POST"));
   app.use("/api/*", sessionMiddleware(deps), csrfMiddleware(deps));
   app.use("/trpc/*", sessionMiddleware(deps), csrfMiddleware(deps));
 

@@ -20,7 +20,7 @@ export async function startServer(env = loadEnv()) {
     hostname: env.HOST,
     // Dev mode (npm run dev) rebundles the SPA on change; otherwise it is bundled once, minified.
     development: process.env.ATENDA_DEV === "1",
-    routes: { "/api/*": api, "/trpc/*": api, "/webhooks/*": api, "/*": indexHtml },
+    routes: { "/api/*": api, "/trpc/*": api, "/webhooks/*": api, "/widget.js": api, "/*": indexHtml },
     fetch: api,
   });
   if (adminNotice) console.log(`\n  ${adminNotice}\n`);

@@ -81,3 +81,12 @@ test("[binary]: boots on an empty data dir, migrates, seeds the admin and serves
   }
   expect(status).toBe("ready");
 });
+
+test("[binary]: the embeddable widget is inside the executable", async () => {
+  const res = await fetch(`${base}/widget.js`, { headers: { "accept-encoding": "identity" } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("application/javascript; charset=utf-8");
+  const js = await res.text();
+  expect(js).toContain("attachShadow");
+  expect(js).toContain("data-agent-id");
+});

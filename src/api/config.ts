@@ -5,12 +5,13 @@ import { AppError } from "../lib/errors";
 import { isOfflineMode } from "../services/ai-config";
 import type { HonoEnv } from "./context";
 
-/** Facts the SPA needs before login: where logout goes and whether the AI runs offline. */
+/** Facts the SPA needs before login: where logout goes, whether the AI runs offline, the public URL (widget snippet). */
 export const configRoutes = new Hono<HonoEnv>().get("/public", async (c) => {
   const env = c.get("deps").env;
   return c.json({
     data: {
       publicSiteUrl: env.PUBLIC_SITE_URL,
+      appUrl: c.get("deps").appUrl,
       offlineMode: await isOfflineMode(c.get("deps")),
       mailConfigured: c.get("deps").mailer.configured,
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION === "true",

@@ -6,11 +6,13 @@ import { RateWindow } from "../lib/rate-window";
 import { chatExternalInput } from "../schemas/public-chat";
 import { activeAgent, chatExternal, getPublicAgent, recordFeedback } from "../services/web-chat";
 import type { HonoEnv } from "./context";
+import { assertEmbedOrigin } from "./embed-cors";
 import { jsonBody } from "./errors";
 
 export const RATE_LIMIT_MESSAGE = "Muitas mensagens em pouco tempo. Aguarde um minuto e tente novamente.";
 
 export const publicAgentRoutes = new Hono<HonoEnv>().get("/:id", async (c) => {
+  assertEmbedOrigin(c, await activeAgent(c.get("deps"), c.req.param("id")));
   return c.json({ data: await getPublicAgent(c.get("deps"), c.req.param("id")) });
 });
 
@@ -31,9 +33,10 @@ export const publicChatRoutes = (limits: { visitorPerMin: number; agentPerMin: n
     const deps = c.get("deps");
     const meta = c.get("meta");
     const agentId = c.req.param("id");
+    // A site off the agent's list is refused first: it reads no body, spends no rate budget, stores nothing.
+    assertEmbedOrigin(c, await activeAgent(deps, agentId));
     const body = await jsonBody(c);
     const input = chatExternalInput.parse(body);
-    await activeAgent(deps, agentId);
     if (
       !perVisitor.take(`${agentId}|${meta.ipAddress}|${input.sessionId ?? ""}`) ||
       !perAddress.take(`${agentId}|${meta.ipAddress}`) ||
@@ -63,6 +66,7 @@ export const publicChatRoutes = (limits: { visitorPerMin: number; agentPerMin: n
   })
   .post("/:agentId/feedback", async (c) => {
     const meta = c.get("meta");
+    assertEmbedOrigin(c, await activeAgent(c.get("deps"), c.req.param("agentId")));
     if (!feedbackPerAddress.take(`${c.req.param("agentId")}|${meta.ipAddress}`)) throw new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE);
     const result = await recordFeedback(c.get("deps"), c.req.param("agentId"), await jsonBody(c), `anon-${Date.now()}-${meta.requestId.slice(0, 8)}`);
     return c.json({ success: true, data: result }, 201);

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { request } from "../../../lib/http";
 
-export type PublicConfig = { publicSiteUrl: string; offlineMode: boolean; trainingMaxUploadMb: number };
+export type PublicConfig = { publicSiteUrl: string; offlineMode: boolean; trainingMaxUploadMb: number; appUrl: string | null };
 
 export const publicConfigQuery = {
   queryKey: ["config", "public"] as const,
@@ -11,13 +11,14 @@ export const publicConfigQuery = {
       publicSiteUrl: cfg?.publicSiteUrl || "/login",
       offlineMode: cfg?.offlineMode === true,
       trainingMaxUploadMb: typeof cfg?.trainingMaxUploadMb === "number" ? cfg.trainingMaxUploadMb : 20,
+      appUrl: typeof cfg?.appUrl === "string" && /^https?:\/\//.test(cfg.appUrl) ? cfg.appUrl.replace(/\/$/, "") : null,
     };
   },
   staleTime: 10 * 60_000,
   retry: 1,
 };
 
-/** Public site URL (logout target), offline mode and the upload cap; failures fall back to defaults. */
+/** Public site URL (logout target), offline mode, the upload cap and APP_URL; failures fall back to defaults. */
 export function usePublicConfig() {
   return useQuery(publicConfigQuery);
 }

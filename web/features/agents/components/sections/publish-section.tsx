@@ -7,6 +7,7 @@ import { useToggleAgent } from "../../hooks/use-agents";
 import { useSectionForm } from "../../hooks/use-section-form";
 import { AgentSectionForm } from "../agent-section-form";
 import type { SectionProps } from "./types";
+import { WidgetSnippet } from "./widget-snippet";
 
 const schema = agentFields.pick({ allowedDomains: true });
 
@@ -45,6 +46,8 @@ export function PublishSection({ agent, onDirtyChange }: SectionProps) {
         <p className="mt-1 text-base-content/60 text-xs">Qualquer pessoa com o link pode conversar com o agente, sem login.</p>
       </div>
 
+      <WidgetSnippet agentId={agent.id} allowedDomains={agent.allowedDomains} />
+
       {!agent.isActive && (
         <div role="status" className="alert alert-warning alert-soft">
           <span className="text-sm">O agente está inativo: quem abrir o link verá “Agente não encontrado”.</span>
@@ -62,7 +65,7 @@ export function PublishSection({ agent, onDirtyChange }: SectionProps) {
         itemSchema={agentFields.shape.allowedDomains.element}
         max={50}
         placeholder="minhaloja.com.br"
-        hint="Sites onde o widget de chat poderá ser incorporado (o widget chega numa próxima etapa). O link acima continua público."
+        hint="Sites onde o widget pode ser incorporado: cada domínio vale também para os subdomínios (*.dominio: só subdomínios). Vazio: qualquer site. O link acima continua público."
       />
     </AgentSectionForm>
   );

@@ -45,6 +45,14 @@ const envSchema = z.object({
   WHATSAPP_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/).default("v21.0"),
   /** Telegram Bot API base URL (a loopback fake in tests). */
   TELEGRAM_API_BASE: z.url().default("https://api.telegram.org"),
+  /** Instagram messaging (Graph API) base URL (a loopback fake in tests). */
+  INSTAGRAM_GRAPH_BASE: z.url().default("https://graph.facebook.com"),
+  /** Messages a customer sends within this window are answered as one (a burst of short messages). */
+  CHANNEL_BURST_WINDOW_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  /** After a person answers (inbox or the business phone), the AI stays silent this long unless handed back. */
+  HUMAN_TAKEOVER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  /** Channel jobs (turns, sends) run this many at a time in the worker; one conversation is never run twice at once. */
+  CHANNEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
 });
 
 export type Env = z.infer<typeof envSchema>;

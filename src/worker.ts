@@ -7,6 +7,7 @@
 import { bootDeps } from "./deps";
 import type { Env } from "./env";
 import { startJobRunner } from "./jobs/runner";
+import { relayLiveEventsTo } from "./lib/live-events";
 import { setLogLevel } from "./lib/logger";
 
 declare const self: Worker;
@@ -20,6 +21,7 @@ self.onmessage = async (event: MessageEvent<{ type: "start"; env: Env } | { type
     setLogLevel(msg.env.LOG_LEVEL);
     const { deps, database } = await bootDeps(msg.env, { migrateAndSeed: false });
     close = database.close;
+    relayLiveEventsTo((e) => self.postMessage({ type: "live", event: e }));
     runner = startJobRunner(deps);
     self.postMessage({ type: "ready" });
   } else if (msg.type === "wake") {

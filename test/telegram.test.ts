@@ -4,7 +4,7 @@ import { and, eq, like } from "drizzle-orm";
 import { channelConnections, conversations, creditTransactions, inboundMessageIds, jobs, messages } from "../db/schema";
 import { startFakeOpenAi } from "./fakes/openai";
 import { startFakeTelegram } from "./fakes/telegram";
-import { type AgentRow, ownerWithAgent, setWallet } from "./helpers/agents";
+import { type AgentRow, answerAtOnce, ownerWithAgent, setWallet } from "./helpers/agents";
 import { type TestApp, startTestApp } from "./helpers/app";
 import type { Client } from "./helpers/client";
 import { registerUser } from "./helpers/factories";
@@ -27,9 +27,10 @@ let chatSeq = 7_000_000;
 beforeAll(async () => {
   openai = await startFakeOpenAi();
   tg = await startFakeTelegram({ tokens: { [BOT_TOKEN]: { id: BOT_ID, username: "atenda_bot" } } });
-  app = await startTestApp({ OPENAI_API_KEY: "sk-teste", OPENAI_BASE_URL: openai.url, TELEGRAM_API_BASE: tg.url });
+  app = await startTestApp({ OPENAI_API_KEY: "sk-teste", OPENAI_BASE_URL: openai.url, TELEGRAM_API_BASE: tg.url, CHANNEL_BURST_WINDOW_MS: "50" });
   const o = await ownerWithAgent(app);
   agent = o.agent;
+  await answerAtOnce(app, agent.id);
   workspaceId = o.workspaceId;
   owner = o.client;
   await setWallet(app, workspaceId, { regular: 100_000 });
@@ -64,8 +65,10 @@ const post = (body: string, token: string | null, id = connectionId) =>
   });
 
 const sendsTo = (chatId: number) => tg.calls.filter((c) => c.method === "sendMessage" && c.body.chat_id === String(chatId));
-const debitsOf = (updateId: number) =>
-  app.deps.db.select().from(creditTransactions).where(like(creditTransactions.idempotencyKey, `tg:${connectionId}:${updateId}%`));
+const debitsOf = async (chatId: number) => {
+  const conv = await conversationOf(chatId);
+  return app.deps.db.select().from(creditTransactions).where(eq(creditTransactions.conversationId, conv?.id ?? ""));
+};
 async function conversationOf(chatId: number) {
   const [c] = await app.deps.db
     .select()
@@ -124,14 +127,21 @@ describe("webhook", () => {
     expect((await post(u.body, secret, "00000000-0000-4000-8000-000000000000")).status).toBe(401);
     await Bun.sleep(300);
     expect(await app.deps.db.select().from(inboundMessageIds).where(like(inboundMessageIds.providerMessageId, `%:${u.updateId}`))).toHaveLength(0);
-    expect(await app.deps.db.select().from(jobs).where(eq(jobs.type, "telegram-inbound"))).toHaveLength(0);
+    expect(await app.deps.db.select().from(jobs).where(eq(jobs.type, "channel-inbound"))).toHaveLength(0);
     expect(await conversationOf(u.chatId)).toBeUndefined();
   });
 
-  test("non-text updates are acknowledged and ignored", async () => {
-    const res = await post(JSON.stringify({ update_id: ++updateSeq, message: { message_id: 1, chat: { id: 5 }, voice: { file_id: "x" } } }), secret);
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { accepted: number }).accepted).toBe(0);
+  test("edits, group chats and empty messages are acknowledged and ignored", async () => {
+    const ignored = [
+      { update_id: ++updateSeq, edited_message: { message_id: 1, chat: { id: 5, type: "private" }, text: "editado" } },
+      { update_id: ++updateSeq, message: { message_id: 2, chat: { id: -100, type: "group" }, text: "oi grupo" } },
+      { update_id: ++updateSeq, message: { message_id: 3, chat: { id: 5, type: "private" } } },
+    ];
+    for (const u of ignored) {
+      const res = await post(JSON.stringify(u), secret);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { accepted: number }).accepted).toBe(0);
+    }
   });
 
   test("a text message gets typing, then one sendMessage with the reply; both messages are stored", async () => {
@@ -150,13 +160,13 @@ describe("webhook", () => {
     expect(conv.agentId).toBe(agent.id);
     const stored = await eventually(async () => {
       const rows = await app.deps.db.select().from(messages).where(eq(messages.conversationId, conv.id)).orderBy(messages.sentAt);
-      return rows.length === 2 && rows[1]?.metadata?.telegramMessageId ? rows : null;
+      return rows.length === 2 && rows[1]?.deliveryStatus === "sent" ? rows : null;
     });
     expect(stored.map((m) => [m.senderType, m.content])).toEqual([
       ["customer", "Vocês abrem no sábado?"],
       ["agent", "Eco: Vocês abrem no sábado?"],
     ]);
-    expect(await debitsOf(u.updateId)).toHaveLength(1);
+    expect(await debitsOf(u.chatId)).toHaveLength(1);
   });
 
   test("the same update delivered twice, and concurrently, is answered once and charged once", async () => {
@@ -167,7 +177,7 @@ describe("webhook", () => {
     expect((await post(u.body, secret)).status).toBe(200);
     await Bun.sleep(600);
     expect(sendsTo(u.chatId)).toHaveLength(1);
-    expect(await debitsOf(u.updateId)).toHaveLength(1);
+    expect(await debitsOf(u.chatId)).toHaveLength(1);
     const conv = await conversationOf(u.chatId);
     expect(await app.deps.db.select().from(messages).where(eq(messages.conversationId, conv?.id ?? ""))).toHaveLength(2);
   });
@@ -186,8 +196,9 @@ describe("webhook", () => {
     expect(sendsTo(u.chatId)).toHaveLength(1);
     expect(tg.calls.filter((c) => c.method === "sendMessage:failed" && c.body.chat_id === String(u.chatId))).toHaveLength(2);
     expect(openai.chatRequests().length - chatsBefore).toBe(1);
-    expect(await debitsOf(u.updateId)).toHaveLength(1);
-    const [job] = await app.deps.db.select().from(jobs).where(like(jobs.data, `%${connectionId}:${u.updateId}%`));
+    expect(await debitsOf(u.chatId)).toHaveLength(1);
+    const conv = await conversationOf(u.chatId);
+    const [job] = await app.deps.db.select().from(jobs).where(and(eq(jobs.type, "channel-reply"), like(jobs.data, `%${conv?.id}%`)));
     expect(job?.status).toBe("completed");
     expect(job?.attempts).toBe(3);
   }, 20_000);

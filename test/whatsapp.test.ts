@@ -5,7 +5,7 @@ import { and, eq, like } from "drizzle-orm";
 import { channelConnections, conversations, creditTransactions, inboundMessageIds, jobs, messages } from "../db/schema";
 import { startFakeOpenAi } from "./fakes/openai";
 import { startFakeGraph } from "./fakes/whatsapp-graph";
-import { type AgentRow, ownerWithAgent, setWallet } from "./helpers/agents";
+import { type AgentRow, answerAtOnce, ownerWithAgent, setWallet } from "./helpers/agents";
 import { type TestApp, startTestApp } from "./helpers/app";
 import type { Client } from "./helpers/client";
 import { registerUser } from "./helpers/factories";
@@ -28,9 +28,10 @@ let seq = 0;
 beforeAll(async () => {
   openai = await startFakeOpenAi();
   graph = await startFakeGraph();
-  app = await startTestApp({ OPENAI_API_KEY: "sk-teste", OPENAI_BASE_URL: openai.url, WHATSAPP_GRAPH_BASE: graph.url });
+  app = await startTestApp({ OPENAI_API_KEY: "sk-teste", OPENAI_BASE_URL: openai.url, WHATSAPP_GRAPH_BASE: graph.url, CHANNEL_BURST_WINDOW_MS: "50" });
   const o = await ownerWithAgent(app);
   agent = o.agent;
+  await answerAtOnce(app, agent.id);
   workspaceId = o.workspaceId;
   owner = o.client;
   await setWallet(app, workspaceId, { regular: 100_000 });
@@ -82,8 +83,10 @@ const post = (body: string, signature: string | null) =>
   });
 
 const sendsTo = (to: string) => graph.sends.filter((s) => s.body.to === to);
-const debitsOf = (providerMessageId: string) =>
-  app.deps.db.select().from(creditTransactions).where(like(creditTransactions.idempotencyKey, `wa:${providerMessageId}%`));
+const debitsOf = async (from: string) => {
+  const conv = await conversationOf(from);
+  return app.deps.db.select().from(creditTransactions).where(eq(creditTransactions.conversationId, conv?.id ?? ""));
+};
 
 async function conversationOf(from: string) {
   const [c] = await app.deps.db
@@ -136,13 +139,16 @@ describe("POST deliveries", () => {
     expect(conv.agentId).toBe(agent.id);
     const stored = await eventually(async () => {
       const rows = await app.deps.db.select().from(messages).where(eq(messages.conversationId, conv.id)).orderBy(messages.sentAt);
-      return rows.length === 2 && rows[1]?.metadata?.wamid ? rows : null;
+      return rows.length === 2 && rows[1]?.deliveryStatus === "sent" ? rows : null;
     });
     expect(stored.map((m) => [m.senderType, m.content])).toEqual([
       ["customer", "Vocês abrem no sábado?"],
       ["agent", "Eco: Vocês abrem no sábado?"],
     ]);
-    expect(await debitsOf(d.id)).toHaveLength(1);
+    expect(stored[1]?.providerMessageId).toMatch(/^wamid\.FAKE/);
+    expect(await debitsOf(d.from)).toHaveLength(1);
+    // The customer's message was marked read with the typing indicator while the agent thought.
+    expect(graph.reads).toContain(d.id);
   });
 
   test("the next message of the same customer carries the history", async () => {
@@ -169,7 +175,7 @@ describe("POST deliveries", () => {
     expect((await post(d.body, sign(d.body))).status).toBe(200);
     await Bun.sleep(800);
     expect(sendsTo(d.from)).toHaveLength(1);
-    expect(await debitsOf(d.id)).toHaveLength(1);
+    expect(await debitsOf(d.from)).toHaveLength(1);
     const conv = await conversationOf(d.from);
     expect(await app.deps.db.select().from(messages).where(eq(messages.conversationId, conv?.id ?? ""))).toHaveLength(2);
   });
@@ -184,8 +190,9 @@ describe("POST deliveries", () => {
     await Bun.sleep(500);
     expect(sendsTo(d.from)).toHaveLength(1);
     expect(openai.chatRequests().length - chatsBefore).toBe(1);
-    expect(await debitsOf(d.id)).toHaveLength(1);
-    const [job] = await app.deps.db.select().from(jobs).where(like(jobs.data, `%${d.id}%`));
+    expect(await debitsOf(d.from)).toHaveLength(1);
+    const conv = await conversationOf(d.from);
+    const [job] = await app.deps.db.select().from(jobs).where(and(eq(jobs.type, "channel-reply"), like(jobs.data, `%${conv?.id}%`)));
     expect(job?.status).toBe("completed");
     expect(job?.attempts).toBe(2);
   });
@@ -195,7 +202,7 @@ describe("POST deliveries", () => {
     const d = delivery("Aceitam pix?");
     await post(d.body, sign(d.body));
     await eventually(async () => sendsTo(d.from).length === 1);
-    expect(await debitsOf(d.id)).toHaveLength(1);
+    expect(await debitsOf(d.from)).toHaveLength(1);
   });
 });
 

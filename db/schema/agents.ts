@@ -128,11 +128,31 @@ export const conversations = sqliteTable(
     lastMessageAt: ms("last_message_at"),
     unreadCount: integer("unread_count").notNull().default(0),
     metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>(),
+    /** The channel connection replies go out on (null for web chat). */
+    connectionId: text("connection_id"),
+    /** Who answers now: the AI, or a person who took over (the AI stays silent). */
+    handledBy: text("handled_by", { enum: ["ai", "human"] }).notNull().default("ai"),
+    /** While a person handles it: when the AI may answer again (null = until handed back). */
+    aiPausedUntil: ms("ai_paused_until"),
+    waitingForUser: integer("waiting_for_user", { mode: "boolean" }).notNull().default(false),
+    needsHumanSupport: integer("needs_human_support", { mode: "boolean" }).notNull().default(false),
+    needsReview: integer("needs_review", { mode: "boolean" }).notNull().default(false),
+    finishedAt: ms("finished_at"),
+    executedFollowUpSteps: integer("executed_follow_up_steps").notNull().default(0),
+    /** AI replies in the current service, for maxInteractionsPerService. */
+    interactionCount: integer("interaction_count").notNull().default(0),
+    /** actionOnLimit 'Bloquear por …': the AI ignores the customer until then. */
+    blockedUntil: ms("blocked_until"),
+    lastCustomerMessageAt: ms("last_customer_message_at"),
+    /** Id of the newest customer message already answered (or deliberately left to a person). */
+    replyCursor: text("reply_cursor"),
     ...timestamps,
   },
   (t) => [
     index("conversations_workspace_idx").on(t.workspaceId, t.createdAt),
     index("conversations_agent_contact_idx").on(t.agentId, t.channel, t.contactKey),
+    index("conversations_inbox_idx").on(t.workspaceId, t.lastMessageAt),
+    index("conversations_connection_contact_idx").on(t.connectionId, t.contactKey),
   ],
 );
 
@@ -151,13 +171,23 @@ export const messages = sqliteTable(
     senderName: text("sender_name"),
     content: text("content").notNull(),
     messageType: text("message_type").notNull().default("text"),
-    attachments: text("attachments", { mode: "json" }).$type<{ type: string; mime?: string; size?: number }[]>(),
+    /** ref: the provider's handle to download an inbound file; url: where an outbound file is. */
+    attachments: text("attachments", { mode: "json" }).$type<{ type: string; mime?: string; size?: number; ref?: string; url?: string; fileName?: string }[]>(),
     /** What the AI used: model, tokens, credits, latency, sources, tools. */
     metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>(),
     isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
     sentAt: ms("sent_at")
       .notNull()
       .$defaultFn(() => Date.now()),
+    /** The channel's id of this message (inbound: idempotency; outbound: set once sent, statuses match on it). */
+    providerMessageId: text("provider_message_id"),
+    /** Outbound only: pending (in the outbox) → sent → delivered → read, or failed / skipped. */
+    deliveryStatus: text("delivery_status", { enum: ["pending", "sent", "delivered", "read", "failed", "skipped"] }),
+    deliveryError: text("delivery_error"),
   },
-  (t) => [index("messages_conversation_idx").on(t.conversationId, t.sentAt)],
+  (t) => [
+    index("messages_conversation_idx").on(t.conversationId, t.sentAt),
+    index("messages_provider_idx").on(t.providerMessageId),
+    index("messages_outbox_idx").on(t.conversationId, t.deliveryStatus),
+  ],
 );

@@ -17,7 +17,34 @@ export type TelegramStoredConfig = {
   botToken: string;
   botUsername: string | null;
   webhookSecret: string;
+  /** webhook when the product has a public https URL, polling (getUpdates by the worker) otherwise. */
+  mode?: "webhook" | "polling";
+  /** Polling: the next update_id to ask for (last seen + 1). */
+  pollOffset?: number;
 };
+
+/** WhatsApp through an own UAZAPI server: tokens and the webhook path secret are SecretBox ciphertexts. */
+export type UazapiStoredConfig = {
+  serverUrl: string;
+  adminToken: string;
+  instanceName: string;
+  instanceToken: string;
+  phoneNumber: string | null;
+  sessionActive: boolean;
+  /** UAZAPI signs nothing: its webhook URL carries this secret. */
+  webhookSecret: string;
+};
+
+/** Instagram messaging: the access token and app secret are SecretBox ciphertexts. */
+export type InstagramStoredConfig = {
+  accessToken: string;
+  appSecret: string;
+  businessId: string;
+  pageId: string;
+  webhookVerifyToken: string;
+};
+
+export type ChannelStoredConfig = WhatsAppCloudStoredConfig | TelegramStoredConfig | UazapiStoredConfig | InstagramStoredConfig;
 
 /** One channel connection of an agent (SPEC §3 channel configs). */
 export const channelConnections = sqliteTable(
@@ -30,7 +57,7 @@ export const channelConnections = sqliteTable(
     agentId: text("agent_id")
       .notNull()
       .references(() => agents.id, { onDelete: "cascade" }),
-    channel: text("channel", { enum: ["whatsapp_cloud", "telegram"] }).notNull(),
+    channel: text("channel", { enum: ["whatsapp_cloud", "telegram", "whatsapp_uaz", "instagram"] }).notNull(),
     /** The provider's id of the receiving endpoint (WhatsApp: phone_number_id; Telegram: the bot id); webhooks are routed by it. */
     externalId: text("external_id").notNull(),
     config: text("config", { mode: "json" }).$type<WhatsAppCloudStoredConfig>().notNull(),

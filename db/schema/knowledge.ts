@@ -109,13 +109,15 @@ export const jobs = sqliteTable(
     runAfter: ms("run_after").notNull(),
     leaseUntil: ms("lease_until"),
     dedupeKey: text("dedupe_key"),
+    /** Jobs sharing a group key run one at a time, oldest first (one conversation's messages stay in order). */
+    groupKey: text("group_key"),
     startedAt: ms("started_at"),
     completedAt: ms("completed_at"),
     createdAt: ms("created_at")
       .notNull()
       .$defaultFn(() => Date.now()),
   },
-  (t) => [index("jobs_claim_idx").on(t.status, t.runAfter), uniqueIndex("jobs_dedupe_idx").on(t.dedupeKey)],
+  (t) => [index("jobs_claim_idx").on(t.status, t.runAfter), uniqueIndex("jobs_dedupe_idx").on(t.dedupeKey), index("jobs_group_idx").on(t.groupKey, t.status)],
 );
 
 /** SPEC semantic cache: a repeated question answered without a model call (similarity ≥ 0.92). */

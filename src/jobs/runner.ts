@@ -5,10 +5,10 @@ import { ExtractionError } from "../knowledge/extract";
 import { describeTrainingError, markSourceFailed, markSourceRetrying, processSource } from "../knowledge/ingest";
 import { SafeFetchError } from "../lib/safe-fetch";
 import { log } from "../lib/logger";
-import { TelegramApiError } from "../adapters/telegram/client";
-import { WhatsAppApiError } from "../adapters/whatsapp-cloud/client";
-import { TELEGRAM_INBOUND_JOB, handleTelegramInbound } from "../services/telegram-inbound";
-import { WHATSAPP_INBOUND_JOB, handleWhatsAppInbound } from "../services/whatsapp-inbound";
+import { CHANNEL_INBOUND_JOB } from "../channels/accept";
+import { FOLLOW_UP_JOB, handleFollowUp } from "../channels/follow-up";
+import { CHANNEL_OUTBOX_JOB, CHANNEL_REPLY_JOB, channelJobTypes, handleChannelInbound, handleChannelOutbox, handleChannelReply } from "../channels/pipeline";
+import { startTelegramPoller } from "../channels/telegram-poller";
 import type { AppDeps } from "../services/context";
 import { type Job, claimJob, completeJob, failJob, reportProgress } from "../services/jobs";
 import { TRAIN_JOB, enqueueTraining } from "../services/training";
@@ -21,13 +21,19 @@ const handlers: Record<string, Handler> = {
     const result = await processSource(deps, sourceId, progress, { force: job.data.force === true });
     return result;
   },
-  [WHATSAPP_INBOUND_JOB]: (deps, job) => handleWhatsAppInbound(deps, job),
-  [TELEGRAM_INBOUND_JOB]: (deps, job) => handleTelegramInbound(deps, job),
+  [CHANNEL_INBOUND_JOB]: (deps, job) => handleChannelInbound(deps, job),
+  [CHANNEL_REPLY_JOB]: (deps, job) => handleChannelReply(deps, job),
+  [CHANNEL_OUTBOX_JOB]: (deps, job) => handleChannelOutbox(deps, job),
+  [FOLLOW_UP_JOB]: (deps, job) => handleFollowUp(deps, job),
 };
+
+/** A channel adapter's error (WhatsApp, Telegram, UAZAPI, Instagram): it knows whether a retry can help. */
+type ProviderError = Error & { retryable: boolean; retryAfterMs: number | null };
+const isProviderError = (err: unknown): err is ProviderError => err instanceof Error && typeof (err as Partial<ProviderError>).retryable === "boolean";
 
 /** Network trouble and 5xx are worth retrying; a bad file or a refused address is not. */
 function retryable(err: unknown): boolean {
-  if (err instanceof WhatsAppApiError || err instanceof TelegramApiError) return err.retryable;
+  if (isProviderError(err)) return err.retryable;
   if (err instanceof SafeFetchError) {
     if (err.code === "HTTP") return err.status === undefined || err.status >= 500 || err.status === 429;
     return ["TIMEOUT", "NETWORK", "DNS"].includes(err.code);
@@ -48,10 +54,10 @@ async function runOne(deps: AppDeps, job: Job) {
     const result = await handler(deps, job, (p) => reportProgress(deps.db, job.id, p, deps.now()));
     await completeJob(deps.db, job.id, result, deps.now());
   } catch (err) {
-    const provider = err instanceof WhatsAppApiError || err instanceof TelegramApiError ? err : null;
+    const provider = isProviderError(err) ? err : null;
     const message = provider ? provider.message : describeTrainingError(err);
     // A provider's Retry-After (Telegram: parameters.retry_after) replaces the default backoff.
-    const retryAfterMs = provider ? provider.retryAfterMs : null;
+    const retryAfterMs = provider ? (provider.retryAfterMs ?? null) : null;
     const dead = await failJob(deps.db, job, message, { retryable: retryable(err), retryAfterMs }, deps.now());
     log.warn("job failed", { jobId: job.id, type: job.type, dead, error: err instanceof Error ? err.message : String(err) });
     // Only a dead job fails its source; a retry keeps it pending (the editor keeps watching it).
@@ -97,18 +103,21 @@ export async function enqueueEmbedderMigration(deps: AppDeps) {
 }
 
 /**
- * The job loop: claim (atomic, leased) → run → complete, or retry with backoff / dead-letter.
- * Runs in a Bun Worker (src/worker.ts) so extraction never blocks requests.
+ * The job loops: claim (atomic, leased) → run → complete, or retry with backoff / dead-letter.
+ * Training runs one job at a time (CPU-heavy extraction); channel jobs run CHANNEL_CONCURRENCY at a
+ * time (mostly waiting on the model and the providers), one conversation never twice at once.
+ * Runs in a Bun Worker (src/worker.ts) so none of it blocks requests.
  */
-export function startJobRunner(deps: AppDeps, opts: { pollMs?: number; schedulerMs?: number } = {}) {
+export function startJobRunner(deps: AppDeps, opts: { pollMs?: number; schedulerMs?: number; telegramPolling?: boolean } = {}) {
   let running = true;
-  let wake: (() => void) | null = null;
+  const sleepers = new Set<() => void>();
   const pollMs = opts.pollMs ?? 300;
-  const loop = async () => {
+  const trainingTypes = Object.keys(handlers).filter((t) => !channelJobTypes.includes(t));
+  const lane = async (types: string[]) => {
     while (running) {
       let job: Job | null = null;
       try {
-        job = await claimJob(deps.db, Object.keys(handlers), deps.now());
+        job = await claimJob(deps.db, types, deps.now());
       } catch (err) {
         log.error("job claim failed", { error: err instanceof Error ? err.message : String(err) });
       }
@@ -117,21 +126,30 @@ export function startJobRunner(deps: AppDeps, opts: { pollMs?: number; scheduler
         continue;
       }
       await new Promise<void>((r) => {
-        wake = r;
-        setTimeout(r, pollMs);
+        const wake = () => {
+          sleepers.delete(wake);
+          r();
+        };
+        sleepers.add(wake);
+        setTimeout(wake, pollMs);
       });
     }
   };
-  const done = loop();
+  const lanes = [lane(trainingTypes), ...Array.from({ length: deps.env.CHANNEL_CONCURRENCY }, () => lane(channelJobTypes))];
   void enqueueEmbedderMigration(deps).catch((err) => log.warn("embedder migration check failed", { error: String(err) }));
   const scheduler = setInterval(() => void enqueueDueRefreshes(deps).catch(() => {}), opts.schedulerMs ?? 60_000);
+  const poller = opts.telegramPolling === false ? null : startTelegramPoller(deps);
+  const wakeAll = () => {
+    for (const wake of [...sleepers]) wake();
+  };
   return {
-    wake: () => wake?.(),
+    wake: wakeAll,
     async stop() {
       running = false;
       clearInterval(scheduler);
-      wake?.();
-      await done;
+      await poller?.stop();
+      wakeAll();
+      await Promise.all(lanes);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Env } from "../env";
+import { type LiveEvent, deliverLive } from "../lib/live-events";
 import { log } from "../lib/logger";
 
 /**
@@ -10,8 +11,9 @@ export function startJobWorker(env: Env, workerUrl: URL) {
   // (e.g. ATENDA_SAFE_FETCH_ALLOW set by a test); pass the current one so both threads agree.
   const worker = new Worker(workerUrl, { env: { ...process.env } as Record<string, string> });
   const ready = new Promise<void>((resolve, reject) => {
-    worker.onmessage = (e: MessageEvent<{ type: string }>) => {
+    worker.onmessage = (e: MessageEvent<{ type: string; event?: LiveEvent }>) => {
       if (e.data.type === "ready") resolve();
+      else if (e.data.type === "live" && e.data.event) deliverLive(e.data.event);
     };
     // Without a listener a missing worker module fails silently (stack-notes §8).
     worker.onerror = (e) => {
@@ -25,8 +27,9 @@ export function startJobWorker(env: Env, workerUrl: URL) {
     wake: () => worker.postMessage({ type: "wake" }),
     async stop() {
       const stopped = new Promise<void>((resolve) => {
-        worker.onmessage = (e: MessageEvent<{ type: string }>) => {
+        worker.onmessage = (e: MessageEvent<{ type: string; event?: LiveEvent }>) => {
           if (e.data.type === "stopped") resolve();
+          else if (e.data.type === "live" && e.data.event) deliverLive(e.data.event);
         };
       });
       worker.postMessage({ type: "stop" });

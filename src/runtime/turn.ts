@@ -46,7 +46,22 @@ export type TurnOptions = {
    * credit debit: one commit per turn, and a reply is never kept without its charge or vice versa.
    */
   persist?: (tx: RawTx, result: TurnResult) => Promise<void>;
+  /** Channel conversations: the model may hand the customer to a person (HANDOFF_TOOL). */
+  allowHandoff?: boolean;
 };
+
+/** The tool a channel agent calls to pass the conversation to a person. */
+export const HANDOFF_TOOL = {
+  name: "transferir_para_atendente",
+  description:
+    "Transfere a conversa para um atendente humano. Use quando o cliente pedir para falar com uma pessoa, ou quando você não puder resolver o pedido dele.",
+  parameters: {
+    type: "object",
+    properties: { motivo: { type: "string", description: "Por que a conversa precisa de uma pessoa, em uma frase." } },
+    required: ["motivo"],
+  },
+};
+export const HANDOFF_MESSAGE = "Certo! Vou transferir você para um de nossos atendentes. Aguarde um momento, por favor.";
 
 export type TurnResult = {
   reply: string;
@@ -60,6 +75,8 @@ export type TurnResult = {
   /** Training passages the answer was grounded on (stored in the message metadata). */
   sources: CitedSource[];
   error?: string;
+  /** Set when the model called the handoff tool: the reason it gave. */
+  handoff?: { reason: string } | null;
 };
 
 const HISTORY_LIMIT = 20;
@@ -67,6 +84,16 @@ const HISTORY_ITEM_CHARS = 4000;
 
 const errorMessageOf = (agent: AgentRow) =>
   agent.enableCustomErrorResponses && agent.errorResponseMessage ? agent.errorResponseMessage : DEFAULT_ERROR_MESSAGE;
+
+function handoffReason(args: string): string {
+  try {
+    const parsed = JSON.parse(args) as { motivo?: unknown };
+    if (typeof parsed.motivo === "string" && parsed.motivo.trim()) return parsed.motivo.trim().slice(0, 300);
+  } catch {
+    // a model that sends broken JSON still meant to hand off
+  }
+  return "O agente pediu um atendente";
+}
 
 /** Emits a finished text as word-sized deltas, so offline and canned replies stream like model ones. */
 function streamWhole(text: string, onDelta?: (d: string) => void) {
@@ -191,16 +218,18 @@ async function answerTurn(
       const tail = filter.flush();
       if (tail) onDelta(tail);
     } else {
-      answer = await resolved.client.chat(resolved.model, messages, opts.signal);
+      answer = await resolved.client.chat(resolved.model, messages, opts.signal, opts.allowHandoff ? [HANDOFF_TOOL] : undefined);
     }
-    let reply = removeAvoidedWords(answer.text, agent.avoidedWords);
+    const handoffCall = answer.toolCalls?.find((c) => c.name === HANDOFF_TOOL.name);
+    const handoff = handoffCall ? { reason: handoffReason(handoffCall.arguments) } : null;
+    let reply = removeAvoidedWords(handoff && !answer.text.trim() ? HANDOFF_MESSAGE : answer.text, agent.avoidedWords);
     if (!agent.conversationSettings.useEmojis) reply = stripEmojis(reply);
     if (!reply.trim()) reply = agent.unknownResponseMessage || "Desculpe, não consegui processar sua mensagem.";
 
     const model = answer.model || resolved.model;
-    if (cache.vector && answer.finishReason !== "length") await rememberAnswer(deps, agent, input.text, cache.vector, reply);
+    if (cache.vector && answer.finishReason !== "length" && !handoff) await rememberAnswer(deps, agent, input.text, cache.vector, reply);
     return finish(
-      { ...base, reply, outcome: "answered", provider: resolved.provider, model, usage: answer.usage, creditsMilli: 0, transcript },
+      { ...base, reply, outcome: "answered", provider: resolved.provider, model, usage: answer.usage, creditsMilli: 0, transcript, handoff },
       {
         workspaceId: agent.workspaceId,
         agentId: agent.id,

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { type TelegramStoredConfig, type WhatsAppCloudStoredConfig, channelConnections } from "../../db/schema";
-import { TelegramApiError, getMe, setWebhook } from "../adapters/telegram/client";
+import { TelegramApiError, deleteWebhook, getMe, setWebhook } from "../adapters/telegram/client";
 import { AppError } from "../lib/errors";
 import { log } from "../lib/logger";
 import { connectTelegramInput, connectWhatsAppInput, connectionIdInput, listConnectionsInput, updateWhatsAppInput } from "../schemas/channels";
@@ -30,7 +30,8 @@ function publicConnection(deps: AppDeps, row: Row) {
       botUsername: c.botUsername,
       hasBotToken: Boolean(c.botToken),
       webhookUrl: telegramWebhookUrl(deps, row.id),
-      webhookMode: hasPublicUrl(deps),
+      webhookMode: c.mode !== "polling",
+      mode: c.mode ?? "webhook",
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     };
@@ -125,10 +126,12 @@ export async function connectTelegram(ctx: ServiceContext, scope: WorkspaceScope
     throw new AppError("UNAVAILABLE", "Não foi possível validar o token com o Telegram. Tente novamente.");
   }
   const webhookSecret = randomBytes(32).toString("base64url");
+  const mode = hasPublicUrl(ctx) ? "webhook" : "polling";
   const config: TelegramStoredConfig = {
     botToken: ctx.secrets.encrypt(input.botToken),
     botUsername: bot.username,
     webhookSecret: ctx.secrets.encrypt(webhookSecret),
+    mode,
   };
   let row: Row | undefined;
   try {
@@ -148,7 +151,7 @@ export async function connectTelegram(ctx: ServiceContext, scope: WorkspaceScope
     throw err;
   }
   if (!row) throw new AppError("INTERNAL", "Falha ao salvar a conexão");
-  if (hasPublicUrl(ctx)) {
+  if (mode === "webhook") {
     try {
       await setWebhook(target, telegramWebhookUrl(ctx, row.id), webhookSecret);
     } catch (err) {
@@ -156,10 +159,9 @@ export async function connectTelegram(ctx: ServiceContext, scope: WorkspaceScope
       throw new AppError("UNAVAILABLE", `O Telegram recusou o webhook: ${err instanceof Error ? err.message : String(err)}`);
     }
   } else {
-    // TODO(telegram polling): without a public https APP_URL Telegram cannot reach the webhook; the
-    // next step is a worker that long-polls getUpdates (offset = last update_id + 1) for these
-    // connections and feeds each update to acceptTelegramUpdate. Until then such a bot stays silent.
-    log.warn("telegram connected without a public https APP_URL: webhook not set (long polling not built yet)", { connectionId: row.id });
+    // No public https URL: the worker long-polls getUpdates (src/channels/telegram-poller.ts), which
+    // Telegram refuses while a webhook is set, so an old one is removed.
+    await deleteWebhook(target).catch((err) => log.warn("telegram deleteWebhook failed", { connectionId: row?.id, error: String(err) }));
   }
   return publicConnection(ctx, row);
 }

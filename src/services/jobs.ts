@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import { jobs } from "../../db/schema";
 import type { Db } from "../../db/client";
 
@@ -13,6 +13,8 @@ export type JobInput = {
   dedupeKey?: string | null;
   runAfter?: number;
   maxAttempts?: number;
+  /** Jobs of one group run one at a time, in creation order (see claimJob). */
+  groupKey?: string | null;
 };
 
 export const LEASE_MS = 5 * 60_000;
@@ -28,6 +30,7 @@ export async function enqueueJob(db: Db, input: JobInput, now = Date.now()): Pro
       agentId: input.agentId ?? null,
       userId: input.userId ?? null,
       dedupeKey: input.dedupeKey ?? null,
+      groupKey: input.groupKey ?? null,
       runAfter: input.runAfter ?? now,
       maxAttempts: input.maxAttempts ?? 5,
     })
@@ -43,23 +46,28 @@ export async function enqueueJob(db: Db, input: JobInput, now = Date.now()): Pro
  * Claims the oldest runnable job atomically: one UPDATE … RETURNING moves it to running with a
  * lease, so two workers never get the same job. A running job whose lease expired (its worker
  * died) is runnable again: a crash loses nothing.
+ *
+ * Grouped jobs (one conversation) never run side by side, and a job waits while an older job of
+ * its group is due: a customer's messages are handled in the order they came. An older job that is
+ * only scheduled for later (a debounced reply, a retry in backoff) does not hold the group up.
  */
 export async function claimJob(db: Db, types: string[], now = Date.now()): Promise<Job | null> {
-  const candidate = db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(
-      and(
-        inArray(jobs.type, types),
-        or(and(eq(jobs.status, "pending"), lte(jobs.runAfter, now)), and(eq(jobs.status, "running"), lte(jobs.leaseUntil, now))),
-      ),
-    )
-    .orderBy(asc(jobs.runAfter))
-    .limit(1);
+  const typeList = sql.join(
+    types.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  const candidate = sql`SELECT j.id FROM jobs j
+    WHERE j.type IN (${typeList})
+      AND ((j.status = 'pending' AND j.run_after <= ${now}) OR (j.status = 'running' AND j.lease_until <= ${now}))
+      AND (j.group_key IS NULL OR NOT EXISTS (
+        SELECT 1 FROM jobs o WHERE o.group_key = j.group_key AND o.id <> j.id AND (
+          (o.status = 'running' AND o.lease_until > ${now})
+          OR (o.status IN ('pending', 'running') AND o.run_after <= ${now} AND o.id < j.id))))
+    ORDER BY j.run_after LIMIT 1`;
   const [row] = await db
     .update(jobs)
     .set({ status: "running", leaseUntil: now + LEASE_MS, attempts: sql`${jobs.attempts} + 1`, startedAt: now })
-    .where(sql`${jobs.id} = (${candidate})`)
+    .where(and(sql`${jobs.id} = (${candidate})`, or(eq(jobs.status, "pending"), eq(jobs.status, "running"))))
     .returning();
   return row ?? null;
 }

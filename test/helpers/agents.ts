@@ -1,6 +1,7 @@
 /** Agents, the public chat (JSON and SSE) and wallet helpers for the agent/chat/credit tests. */
 import { eq } from "drizzle-orm";
-import { creditTransactions, userCredits } from "../../db/schema";
+import { agents, creditTransactions, userCredits } from "../../db/schema";
+import { type ConversationSettings, defaultConversationSettings } from "../../src/schemas/agents";
 import type { TestApp } from "./app";
 import type { Client } from "./client";
 import { type PublicUser, registerUser } from "./factories";
@@ -130,3 +131,14 @@ export function wavDataUrl() {
 }
 
 export type { Client };
+
+/**
+ * Channel tests: the agent answers without the human pacing delay (responseTime 0), so a test waits
+ * on the pipeline, not on a clock. Other conversation settings can be overridden too.
+ */
+export async function answerAtOnce(app: TestApp, agentId: string, settings: Partial<ConversationSettings> = {}) {
+  await app.deps.db
+    .update(agents)
+    .set({ conversationSettings: { ...defaultConversationSettings, responseTime: 0, ...settings } })
+    .where(eq(agents.id, agentId));
+}

@@ -7,7 +7,9 @@ import type { ChatCompletionMessageParam } from "openai/resources/chat/completio
  */
 export type LlmMessage = ChatCompletionMessageParam;
 export type LlmUsage = { inputTokens: number; outputTokens: number };
-export type LlmReply = { text: string; usage: LlmUsage; model: string; finishReason: string | null };
+export type LlmToolCall = { name: string; arguments: string };
+export type LlmReply = { text: string; usage: LlmUsage; model: string; finishReason: string | null; toolCalls?: LlmToolCall[] };
+export type LlmTool = { name: string; description: string; parameters: Record<string, unknown> };
 
 export type LlmClientOptions = { apiKey: string | null; baseUrl: string | null; timeoutMs?: number; maxRetries?: number };
 
@@ -23,12 +25,17 @@ export function createLlmClient(opts: LlmClientOptions) {
   const estimate = (s: string) => Math.max(1, Math.ceil(s.length / 4));
 
   return {
-    async chat(model: string, messages: LlmMessage[], signal?: AbortSignal): Promise<LlmReply> {
-      const res = await client.chat.completions.create({ model, messages }, { signal });
+    async chat(model: string, messages: LlmMessage[], signal?: AbortSignal, tools?: LlmTool[]): Promise<LlmReply> {
+      const res = await client.chat.completions.create(
+        { model, messages, ...(tools?.length ? { tools: tools.map((t) => ({ type: "function" as const, function: t })) } : {}) },
+        { signal },
+      );
       const choice = res.choices[0];
       const text = choice?.message?.content ?? "";
+      const toolCalls = (choice?.message?.tool_calls ?? []).flatMap((c) => (c.type === "function" ? [{ name: c.function.name, arguments: c.function.arguments }] : []));
       return {
         text,
+        ...(toolCalls.length ? { toolCalls } : {}),
         model: res.model || model,
         finishReason: choice?.finish_reason ?? null,
         usage: {

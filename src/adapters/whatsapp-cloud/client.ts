@@ -30,24 +30,15 @@ function retryAfterMs(header: string | null): number | null {
   return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
 }
 
-/** POST /{version}/{phone_number_id}/messages with a text body → the sent message's wamid. */
-export async function sendText(input: SendTextInput, opts: { timeoutMs?: number } = {}): Promise<string> {
-  const url = `${input.baseUrl.replace(/\/$/, "")}/${input.version}/${encodeURIComponent(input.phoneNumberId)}/messages`;
-  const payload = {
-    messaging_product: "whatsapp",
-    recipient_type: "individual",
-    to: input.to,
-    type: "text",
-    text: { preview_url: false, body: input.body },
-    ...(input.replyTo ? { context: { message_id: input.replyTo } } : {}),
-  };
+async function graphCall(target: GraphTarget, path: string, init: { method: "GET" | "POST"; body?: unknown }, timeoutMs = 15_000): Promise<unknown> {
+  const url = `${target.baseUrl.replace(/\/$/, "")}/${target.version}/${path}`;
   let res: Response;
   try {
     res = await fetch(url, {
-      method: "POST",
-      headers: { authorization: `Bearer ${input.accessToken}`, "content-type": "application/json" },
-      body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
+      method: init.method,
+      headers: { authorization: `Bearer ${target.accessToken}`, ...(init.body ? { "content-type": "application/json" } : {}) },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {
     throw new WhatsAppApiError(`WhatsApp inacessível: ${err instanceof Error ? err.message : String(err)}`, null, null, true);
@@ -65,7 +56,66 @@ export async function sendText(input: SendTextInput, opts: { timeoutMs?: number 
     const retryable = res.status === 429 || res.status >= 500 || (code !== null && RETRYABLE_CODES.has(code));
     throw new WhatsAppApiError(err?.message ?? `WhatsApp respondeu ${res.status}`, res.status, code, retryable, retryAfterMs(res.headers.get("retry-after")));
   }
+  return body;
+}
+
+function sentId(body: unknown): string {
   const id = (body as { messages?: { id?: string }[] } | null)?.messages?.[0]?.id;
-  if (!id) throw new WhatsAppApiError("Resposta do WhatsApp sem id de mensagem", res.status, null, false);
+  if (!id) throw new WhatsAppApiError("Resposta do WhatsApp sem id de mensagem", 200, null, false);
   return id;
+}
+
+const messagesPath = (t: GraphTarget) => `${encodeURIComponent(t.phoneNumberId)}/messages`;
+
+/** POST /{version}/{phone_number_id}/messages with a text body → the sent message's wamid. */
+export async function sendText(input: SendTextInput, opts: { timeoutMs?: number } = {}): Promise<string> {
+  const payload = {
+    messaging_product: "whatsapp",
+    recipient_type: "individual",
+    to: input.to,
+    type: "text",
+    text: { preview_url: false, body: input.body },
+    ...(input.replyTo ? { context: { message_id: input.replyTo } } : {}),
+  };
+  return sentId(await graphCall(input, messagesPath(input), { method: "POST", body: payload }, opts.timeoutMs));
+}
+
+export type MediaKind = "image" | "audio" | "video" | "document";
+
+/** Media by link (the Graph fetches it): image/video/document take a caption, audio does not. */
+export async function sendMedia(target: GraphTarget, to: string, media: { kind: MediaKind; url: string; caption?: string | null }): Promise<string> {
+  const object: Record<string, unknown> = { link: media.url };
+  if (media.caption && media.kind !== "audio") object.caption = media.caption;
+  const payload = { messaging_product: "whatsapp", recipient_type: "individual", to, type: media.kind, [media.kind]: object };
+  return sentId(await graphCall(target, messagesPath(target), { method: "POST", body: payload }));
+}
+
+/** An approved template: the only thing a business may send outside the 24-hour window. */
+export async function sendTemplate(target: GraphTarget, to: string, template: { name: string; language: string }): Promise<string> {
+  const payload = { messaging_product: "whatsapp", to, type: "template", template: { name: template.name, language: { code: template.language } } };
+  return sentId(await graphCall(target, messagesPath(target), { method: "POST", body: payload }));
+}
+
+/** Marks the customer's message read and shows "digitando…" until the reply (or ~25 s). */
+export async function markReadWithTyping(target: GraphTarget, messageId: string): Promise<void> {
+  await graphCall(target, messagesPath(target), {
+    method: "POST",
+    body: { messaging_product: "whatsapp", status: "read", message_id: messageId, typing_indicator: { type: "text" } },
+  });
+}
+
+/** Media download, two steps (protocols.md §1.2): the id's short-lived URL, then the bytes with the same bearer. */
+export async function downloadMedia(target: GraphTarget, mediaId: string, maxBytes = 16 * 1024 * 1024): Promise<{ data: Uint8Array; mime: string }> {
+  const meta = (await graphCall(target, encodeURIComponent(mediaId), { method: "GET" })) as { url?: string; mime_type?: string } | null;
+  if (!meta?.url) throw new WhatsAppApiError("Mídia sem URL de download", 200, null, false);
+  let res: Response;
+  try {
+    res = await fetch(meta.url, { headers: { authorization: `Bearer ${target.accessToken}` }, signal: AbortSignal.timeout(30_000) });
+  } catch (err) {
+    throw new WhatsAppApiError(`Download da mídia falhou: ${err instanceof Error ? err.message : String(err)}`, null, null, true);
+  }
+  if (!res.ok) throw new WhatsAppApiError(`Download da mídia respondeu ${res.status}`, res.status, null, res.status >= 500);
+  const data = new Uint8Array(await res.arrayBuffer());
+  if (data.byteLength > maxBytes) throw new WhatsAppApiError("Mídia grande demais", 200, null, false);
+  return { data, mime: (meta.mime_type ?? res.headers.get("content-type") ?? "application/octet-stream").split(";")[0]?.trim() ?? "application/octet-stream" };
 }

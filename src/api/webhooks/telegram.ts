@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppDeps } from "../../services/context";
-import { acceptTelegramUpdate } from "../../services/telegram-inbound";
+import { acceptTelegramUpdate } from "../../channels/inbound/telegram";
 import type { HonoEnv } from "../context";
 
 /** Telegram Bot API webhook (protocols.md §3): one URL per connection, proven by X-Telegram-Bot-Api-Secret-Token. */

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { isWhatsAppVerifyToken } from "../../services/channels";
 import type { AppDeps } from "../../services/context";
-import { acceptWhatsAppDelivery } from "../../services/whatsapp-inbound";
+import { acceptWhatsAppDelivery } from "../../channels/inbound/whatsapp-cloud";
 import type { HonoEnv } from "../context";
 
 /** WhatsApp Cloud API webhook (protocols.md §1.3–1.5): GET verification handshake, POST signed deliveries. */

@@ -1,0 +1,95 @@
+import { and, eq, gt } from "drizzle-orm";
+import { jobs, messages } from "../../db/schema";
+import { publishLive } from "../lib/live-events";
+import { log } from "../lib/logger";
+import type { FollowUpStep } from "../schemas/agents";
+import type { AppDeps } from "../services/context";
+import { groupCommit } from "../services/group-commit";
+import { type Job, enqueueJob } from "../services/jobs";
+import { conversationGroup } from "./accept";
+import { loadContext } from "./context";
+import { flushOutbox } from "./outbox";
+import { TRANSFER_MESSAGE } from "./rules";
+import type { ConversationRow } from "./store";
+
+export const FOLLOW_UP_JOB = "channel-follow-up";
+
+type FollowUpData = { conversationId: string; step: number; cursor: string };
+
+const ordered = (steps: FollowUpStep[]) => [...steps].sort((a, b) => a.order - b.order);
+
+/**
+ * Schedules step `index` of the agent's follow-ups `timeout` minutes from now. The job carries the
+ * reply cursor it was scheduled at: if the customer writes in the meantime the step is dropped.
+ */
+export async function scheduleFollowUp(deps: AppDeps, conv: ConversationRow, steps: FollowUpStep[], index: number, cursor: string) {
+  const step = ordered(steps)[index];
+  if (!step) return;
+  // A newer schedule replaces an older pending one (one follow-up chain per conversation).
+  await deps.db.delete(jobs).where(and(eq(jobs.dedupeKey, `fu:${conv.id}`), eq(jobs.status, "pending")));
+  const data: FollowUpData = { conversationId: conv.id, step: index, cursor };
+  await enqueueJob(
+    deps.db,
+    {
+      type: FOLLOW_UP_JOB,
+      data,
+      dedupeKey: `fu:${conv.id}`,
+      groupKey: conversationGroup(conv.connectionId ?? "", conv.contactKey),
+      runAfter: deps.now() + step.timeout * 60_000,
+      workspaceId: conv.workspaceId,
+    },
+    deps.now(),
+  );
+}
+
+/**
+ * Worker: one follow-up step, unless the customer answered, a person took over or the service was
+ * closed. send_message asks again; transfer_whatsapp hands the customer to a person (and tells
+ * that person's WhatsApp when the channel can); close ends the service.
+ */
+export async function handleFollowUp(deps: AppDeps, job: Job): Promise<Record<string, unknown>> {
+  const d = job.data as FollowUpData;
+  const ctx = await loadContext(deps, d.conversationId);
+  if (!ctx) return { skipped: "conversation gone" };
+  const { conv, agent, driver } = ctx;
+  const [answered] = await deps.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conv.id), eq(messages.senderType, "customer"), gt(messages.id, d.cursor)))
+    .limit(1);
+  if (answered || conv.handledBy === "human" || conv.finishedAt !== null || !conv.waitingForUser) return { cancelled: true };
+  const steps = ordered(agent.conversationSettings.followUpSettings);
+  const step = steps[d.step];
+  if (!step) return { cancelled: "step removed" };
+
+  const now = deps.now();
+  const text = step.message.trim() || (step.action === "transfer_whatsapp" ? TRANSFER_MESSAGE : "");
+  await groupCommit(deps.db, async (tx) => {
+    if (text) {
+      await tx.execute({
+        sql: `INSERT INTO messages (id, conversation_id, workspace_id, sender_type, sender_name, content, message_type, metadata, is_read, sent_at, delivery_status)
+          VALUES (?, ?, ?, 'agent', ?, ?, 'text', ?, 1, ?, 'pending')`,
+        args: [Bun.randomUUIDv7(), conv.id, conv.workspaceId, agent.name, text, JSON.stringify({ outcome: "follow_up", step: d.step + 1, action: step.action }), now],
+      });
+    }
+    const close = step.action === "close";
+    const transfer = step.action === "transfer_whatsapp";
+    await tx.execute({
+      sql: `UPDATE conversations SET executed_follow_up_steps = executed_follow_up_steps + 1, last_message_at = ?, updated_at = ?,
+        finished_at = CASE WHEN ? THEN ? ELSE finished_at END, status = CASE WHEN ? THEN 'resolved' ELSE status END,
+        waiting_for_user = CASE WHEN ? THEN 0 ELSE waiting_for_user END,
+        handled_by = CASE WHEN ? THEN 'human' ELSE handled_by END, needs_human_support = CASE WHEN ? THEN 1 ELSE needs_human_support END
+        WHERE id = ?`,
+      args: [now, now, close ? 1 : 0, now, close ? 1 : 0, close || transfer ? 1 : 0, transfer ? 1 : 0, transfer ? 1 : 0, conv.id],
+    });
+  });
+  const sent = await flushOutbox(deps, conv, driver, { paced: false });
+  if (step.action === "transfer_whatsapp" && step.transferWhatsappNumber && (ctx.conn.channel === "whatsapp_cloud" || ctx.conn.channel === "whatsapp_uaz")) {
+    // Best effort: the person on that number hears of the customer (outside a 24 h window WhatsApp may refuse it).
+    const note = `Atendimento transferido pelo agente ${agent.name}: ${conv.clientName ?? "cliente"} (${conv.contactKey}) aguarda resposta.`;
+    await driver.send(step.transferWhatsappNumber.replace(/\D/g, ""), { text: note }).catch((err) => log.warn("transfer notice not sent", { error: String(err) }));
+  }
+  if (step.action === "send_message") await scheduleFollowUp(deps, conv, steps, d.step + 1, d.cursor);
+  publishLive({ workspaceId: conv.workspaceId, conversationId: conv.id, kind: "conversation" });
+  return { step: d.step + 1, action: step.action, ...sent };
+}

@@ -5,6 +5,13 @@ import type { InboundEvent, InboundMessage } from "./types";
 
 export const CHANNEL_INBOUND_JOB = "channel-inbound";
 
+/**
+ * A message from the business side may be the echo of one the outbox is sending right now, whose
+ * provider id is recorded only when the send returns. Looked at a little later, an echo is
+ * recognised by that id instead of being taken for a person answering from the phone.
+ */
+const ECHO_SETTLE_MS = 5000;
+
 export type InboundJobData = { connectionId: string; message: InboundMessage };
 
 /** One conversation's jobs share this key: they run one at a time, in order (src/services/jobs.ts). */
@@ -50,7 +57,14 @@ export async function acceptInbound(deps: AppDeps, conn: Pick<ConnectionRow, "id
       await tx.execute({
         sql: `INSERT INTO jobs (id, type, status, data, progress, attempts, max_attempts, run_after, dedupe_key, group_key, created_at)
           VALUES (?, ?, 'pending', ?, 0, 0, 8, ?, NULL, ?, ?)`,
-        args: [Bun.randomUUIDv7(), CHANNEL_INBOUND_JOB, JSON.stringify(data), now, conversationGroup(conn.id, e.contactKey), now],
+        args: [
+          Bun.randomUUIDv7(),
+          CHANNEL_INBOUND_JOB,
+          JSON.stringify(data),
+          e.fromBusiness ? now + ECHO_SETTLE_MS : now,
+          conversationGroup(conn.id, e.contactKey),
+          now,
+        ],
       });
       out.accepted++;
     }

@@ -64,6 +64,8 @@ export async function handleChannelInbound(deps: AppDeps, job: Job): Promise<Rec
   const stored = await storeInbound(deps, conv, message);
   if (!stored) return { skipped: "sent by the product" };
   const now = deps.now();
+  // The echo of a message the outbox sent (same provider id): nothing new happened.
+  if (!stored.created && stored.row.senderType !== "customer") return { conversationId: conv.id, echo: true };
   if (stored.row.senderType === "human") {
     // A person answered from the business phone: the AI steps back for a while.
     if (stored.created) {

@@ -52,6 +52,8 @@ const envSchema = z.object({
   /** After a person answers (inbox or the business phone), the AI stays silent this long unless handed back. */
   HUMAN_TAKEOVER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   /** Channel jobs (turns, sends) run this many at a time in the worker; one conversation is never run twice at once. */
+  /** A running job's lease, renewed every third of it while it runs; after a crash its job runs again once this passes. */
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   CHANNEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
 });
 

@@ -10,7 +10,7 @@ import { FOLLOW_UP_JOB, handleFollowUp } from "../channels/follow-up";
 import { CHANNEL_OUTBOX_JOB, CHANNEL_REPLY_JOB, channelJobTypes, handleChannelInbound, handleChannelOutbox, handleChannelReply } from "../channels/pipeline";
 import { startTelegramPoller } from "../channels/telegram-poller";
 import type { AppDeps } from "../services/context";
-import { type Job, claimJob, completeJob, failJob, reportProgress } from "../services/jobs";
+import { type Job, claimJob, completeJob, failJob, renewLease, reportProgress } from "../services/jobs";
 import { TRAIN_JOB, enqueueTraining } from "../services/training";
 
 type Handler = (deps: AppDeps, job: Job, progress: (p: number) => Promise<void>) => Promise<Record<string, unknown>>;
@@ -42,6 +42,18 @@ function retryable(err: unknown): boolean {
 }
 
 async function runOne(deps: AppDeps, job: Job) {
+  // The lease is renewed while the handler runs (a turn may wait on the model and the pacing delay);
+  // if this process dies the renewals stop and another run picks the job up after one lease.
+  const leaseMs = deps.env.JOB_LEASE_MS;
+  const heartbeat = setInterval(() => void renewLease(deps.db, job.id, deps.now() + leaseMs).catch(() => {}), Math.max(500, leaseMs / 3));
+  try {
+    await runHandler(deps, job);
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function runHandler(deps: AppDeps, job: Job) {
   const handler = handlers[job.type];
   if (!handler) {
     await failJob(deps.db, job, `tipo de job desconhecido: ${job.type}`, { retryable: false }, deps.now());
@@ -117,7 +129,7 @@ export function startJobRunner(deps: AppDeps, opts: { pollMs?: number; scheduler
     while (running) {
       let job: Job | null = null;
       try {
-        job = await claimJob(deps.db, types, deps.now());
+        job = await claimJob(deps.db, types, deps.now(), deps.env.JOB_LEASE_MS);
       } catch (err) {
         log.error("job claim failed", { error: err instanceof Error ? err.message : String(err) });
       }

@@ -17,7 +17,8 @@ export type JobInput = {
   groupKey?: string | null;
 };
 
-export const LEASE_MS = 5 * 60_000;
+/** Default lease of a claimed job; the runner renews it while the job runs (see renewLease). */
+export const LEASE_MS = 60_000;
 
 /** Durable enqueue. A duplicate dedupeKey of a live job returns that job instead of a new one. */
 export async function enqueueJob(db: Db, input: JobInput, now = Date.now()): Promise<Job> {
@@ -51,7 +52,7 @@ export async function enqueueJob(db: Db, input: JobInput, now = Date.now()): Pro
  * its group is due: a customer's messages are handled in the order they came. An older job that is
  * only scheduled for later (a debounced reply, a retry in backoff) does not hold the group up.
  */
-export async function claimJob(db: Db, types: string[], now = Date.now()): Promise<Job | null> {
+export async function claimJob(db: Db, types: string[], now = Date.now(), leaseMs = LEASE_MS): Promise<Job | null> {
   const typeList = sql.join(
     types.map((t) => sql`${t}`),
     sql`, `,
@@ -66,10 +67,15 @@ export async function claimJob(db: Db, types: string[], now = Date.now()): Promi
     ORDER BY j.run_after LIMIT 1`;
   const [row] = await db
     .update(jobs)
-    .set({ status: "running", leaseUntil: now + LEASE_MS, attempts: sql`${jobs.attempts} + 1`, startedAt: now })
+    .set({ status: "running", leaseUntil: now + leaseMs, attempts: sql`${jobs.attempts} + 1`, startedAt: now })
     .where(and(sql`${jobs.id} = (${candidate})`, or(eq(jobs.status, "pending"), eq(jobs.status, "running"))))
     .returning();
   return row ?? null;
+}
+
+/** Keeps a running job's lease alive: only a job whose process died loses it (and is run again). */
+export async function renewLease(db: Db, jobId: string, until: number) {
+  await db.update(jobs).set({ leaseUntil: until }).where(and(eq(jobs.id, jobId), eq(jobs.status, "running")));
 }
 
 export async function reportProgress(db: Db, jobId: string, progress: number, now = Date.now()) {

@@ -1,0 +1,155 @@
+/**
+ * bun bench/inbound.ts → JSON. The real server in its own process, the fake LLM in another, the
+ * fake WhatsApp Graph API and the load generator here.
+ *  1. ingest: signed WhatsApp webhooks accepted durably per second (ack p50/p99), distinct messages;
+ *  2. end to end: messages answered per second (webhook → turn with the fake LLM → send on Graph);
+ *  3. crash: a burst during which the server is SIGKILLed and started again on the same file;
+ *     deliveries refused while it was down are redelivered (as Meta does); lost and duplicated
+ *     replies are counted — both must be 0.
+ * Env: BENCH_INGEST (default 20000), BENCH_E2E (2000), BENCH_CRASH (2000), BENCH_CONCURRENCY (64).
+ */
+import { type Subprocess, spawn } from "bun";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startFakeGraph } from "../test/fakes/whatsapp-graph";
+import { type SpawnedServer, type WhatsAppSetup, setupWhatsAppAgent, signedWhatsAppDelivery, spawnServer } from "../test/helpers/spawned";
+
+const INGEST = Number(process.env.BENCH_INGEST ?? 20_000);
+const E2E = Number(process.env.BENCH_E2E ?? 2000);
+const CRASH = Number(process.env.BENCH_CRASH ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round((s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0) * 100) / 100;
+};
+
+async function startFakeLlm(): Promise<{ proc: Subprocess; url: string }> {
+  const proc = spawn([process.execPath, "bench/fake-llm.ts", "0", "0"], { stdout: "pipe", stderr: "inherit" });
+  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader();
+  const { value } = await reader.read();
+  reader.releaseLock();
+  return { proc, url: (JSON.parse(new TextDecoder().decode(value).trim().split("\n")[0] ?? "{}") as { url: string }).url };
+}
+
+type Delivery = { body: string; signature: string; from: string };
+
+function deliveries(setup: WhatsAppSetup, n: number, tag: string): Delivery[] {
+  return Array.from({ length: n }, (_, i) => {
+    const from = `55${tag}${String(i).padStart(9, "0")}`;
+    return { ...signedWhatsAppDelivery(setup, from, `wamid.${tag}.${i}`, `Pergunta número ${i} sobre ${tag}`), from };
+  });
+}
+
+/** Posts every delivery with `concurrency` in flight; returns ack latencies and what was refused (server down). */
+async function post(base: () => string, list: Delivery[], concurrency: number) {
+  const acks: number[] = [];
+  const refused: Delivery[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < list.length) {
+        const d = list[next++] as Delivery;
+        const t0 = performance.now();
+        try {
+          const res = await fetch(`${base()}/webhooks/whatsapp`, {
+            method: "POST",
+            headers: { "content-type": "application/json", "x-hub-signature-256": d.signature },
+            body: d.body,
+          });
+          await res.text();
+          if (res.status === 200) acks.push(performance.now() - t0);
+          else refused.push(d);
+        } catch {
+          refused.push(d);
+        }
+      }
+    }),
+  );
+  return { acks, refused, seconds: (performance.now() - started) / 1000 };
+}
+
+async function waitAnswered(graph: Awaited<ReturnType<typeof startFakeGraph>>, froms: Set<string>, timeoutMs: number) {
+  const t0 = performance.now();
+  for (;;) {
+    const answered = new Set(graph.sends.filter((s) => froms.has(s.body.to)).map((s) => s.body.to));
+    if (answered.size === froms.size || performance.now() - t0 > timeoutMs) return (performance.now() - t0) / 1000;
+    await Bun.sleep(100);
+  }
+}
+
+const llm = await startFakeLlm();
+const graph = await startFakeGraph();
+const dataDir = mkdtempSync(join(tmpdir(), "atenda-bench-inbound-"));
+const port = 21000 + Math.floor(Math.random() * 10_000);
+const env = {
+  OPENAI_API_KEY: "sk-bench",
+  OPENAI_BASE_URL: llm.url,
+  WHATSAPP_GRAPH_BASE: graph.url,
+  CHANNEL_BURST_WINDOW_MS: "0",
+  JOB_LEASE_MS: "3000",
+};
+let server: SpawnedServer = await spawnServer(dataDir, port, env);
+const base = () => server.base;
+const results: Record<string, unknown> = {};
+try {
+  const setup = await setupWhatsAppAgent(server.base, { phoneNumberId: "5550100", appSecret: "segredo-bench" });
+
+  // Warm-up.
+  await post(base, deliveries(setup, 500, "99"), CONCURRENCY);
+  await waitAnswered(graph, new Set(deliveries(setup, 500, "99").map((d) => d.from)), 60_000);
+
+  // 1. Ingest. The worker answers them meanwhile (as in production); the figure is acceptance.
+  const ingest = await post(base, deliveries(setup, INGEST, "11"), CONCURRENCY);
+  results.ingest = {
+    webhooks: INGEST,
+    concurrency: CONCURRENCY,
+    acceptedPerSecond: Math.round(ingest.acks.length / ingest.seconds),
+    ackP50Ms: pct(ingest.acks, 50),
+    ackP99Ms: pct(ingest.acks, 99),
+    refused: ingest.refused.length,
+  };
+  const ingestFroms = new Set(deliveries(setup, INGEST, "11").map((d) => d.from));
+  const drain = await waitAnswered(graph, ingestFroms, 600_000);
+  results.ingestDrain = { answered: INGEST, secondsAfterLastAck: Math.round(drain * 10) / 10 };
+
+  // 2. End to end.
+  const e2eList = deliveries(setup, E2E, "22");
+  const e2eFroms = new Set(e2eList.map((d) => d.from));
+  const t0 = performance.now();
+  await post(base, e2eList, CONCURRENCY);
+  await waitAnswered(graph, e2eFroms, 600_000);
+  const e2eSeconds = (performance.now() - t0) / 1000;
+  results.endToEnd = { messages: E2E, answeredPerSecond: Math.round(E2E / e2eSeconds), seconds: Math.round(e2eSeconds * 10) / 10 };
+
+  // 3. Crash mid-burst.
+  const crashList = deliveries(setup, CRASH, "33");
+  const crashFroms = new Set(crashList.map((d) => d.from));
+  const burst = post(base, crashList, CONCURRENCY);
+  await Bun.sleep(150);
+  await server.stop("SIGKILL");
+  const first = await burst;
+  server = await spawnServer(dataDir, port, env);
+  // Meta redelivers what it could not deliver.
+  const retried = await post(base, first.refused, CONCURRENCY);
+  await waitAnswered(graph, crashFroms, 600_000);
+  await Bun.sleep(3000);
+  const perCustomer = new Map<string, number>();
+  for (const s of graph.sends) if (crashFroms.has(s.body.to)) perCustomer.set(s.body.to, (perCustomer.get(s.body.to) ?? 0) + 1);
+  results.crash = {
+    messages: CRASH,
+    acceptedBeforeKill: first.acks.length,
+    redeliveredAfterRestart: first.refused.length,
+    stillRefused: retried.refused.length,
+    lost: [...crashFroms].filter((f) => !perCustomer.has(f)).length,
+    duplicated: [...perCustomer.values()].filter((n) => n > 1).length,
+  };
+} finally {
+  await server.stop();
+  llm.proc.kill();
+  graph.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(JSON.stringify(results, null, 2));

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.stop());
 
-const TYPE = "test-grouped";
+let TYPE = "test-grouped-1";
 const claim = (now: number) => claimJob(app.deps.db, [TYPE], now, 60_000);
 
 test("a group's second job waits for the first; another group runs meanwhile; a crashed job is taken again after its lease", async () => {
@@ -25,6 +25,7 @@ test("a group's second job waits for the first; another group runs meanwhile; a 
   expect((await claim(now))?.id).toBe(b1.id);
   expect(await claim(now)).toBeNull();
 
+  await completeJob(app.deps.db, b1.id, {}, now + 1000);
   // a1's worker died: after the lease it is a1 (not a2) that runs again.
   expect((await claim(now + 61_000))?.id).toBe(a1.id);
   await completeJob(app.deps.db, a1.id, {}, now + 61_000);
@@ -32,6 +33,7 @@ test("a group's second job waits for the first; another group runs meanwhile; a 
 });
 
 test("an older job only scheduled for later (a debounced reply, a retry) does not hold its group up", async () => {
+  TYPE = "test-grouped-2";
   const now = Date.now();
   const later = await enqueueJob(app.deps.db, { type: TYPE, data: {}, groupKey: "conv:c", runAfter: now + 3000 }, now);
   const due = await enqueueJob(app.deps.db, { type: TYPE, data: {}, groupKey: "conv:c" }, now);

@@ -6,6 +6,7 @@ import m3 from "./0003_knowledge_fts.sql" with { type: "text" };
 import m4 from "./0004_knowledge_version.sql" with { type: "text" };
 import m5 from "./0005_channels.sql" with { type: "text" };
 import m6 from "./0006_pipeline.sql" with { type: "text" };
+import m7 from "./0007_claim_order.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_init", when: 1795316853979, sql: m0 },
@@ -15,4 +16,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0004_knowledge_version", when: 1795318958219, sql: m4 },
   { tag: "0005_channels", when: 1795323212324, sql: m5 },
   { tag: "0006_pipeline", when: 1795332447229, sql: m6 },
+  { tag: "0007_claim_order", when: 1795334368849, sql: m7 },
 ];

@@ -117,7 +117,7 @@ export const jobs = sqliteTable(
       .notNull()
       .$defaultFn(() => Date.now()),
   },
-  (t) => [index("jobs_claim_idx").on(t.status, t.runAfter), uniqueIndex("jobs_dedupe_idx").on(t.dedupeKey), index("jobs_group_idx").on(t.groupKey, t.status)],
+  (t) => [index("jobs_claim_idx").on(t.status, t.runAfter, t.id), uniqueIndex("jobs_dedupe_idx").on(t.dedupeKey), index("jobs_group_idx").on(t.groupKey, t.status)],
 );
 
 /** SPEC semantic cache: a repeated question answered without a model call (similarity ≥ 0.92). */

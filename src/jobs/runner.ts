@@ -41,7 +41,11 @@ function retryable(err: unknown): boolean {
   return !(err instanceof ExtractionError);
 }
 
+/** Time spent per job type in this process (bench/profiling: read by scripts, never by the product). */
+export const jobTimings = new Map<string, { n: number; ms: number }>();
+
 async function runOne(deps: AppDeps, job: Job) {
+  const t0 = performance.now();
   // The lease is renewed while the handler runs (a turn may wait on the model and the pacing delay);
   // if this process dies the renewals stop and another run picks the job up after one lease.
   const leaseMs = deps.env.JOB_LEASE_MS;
@@ -50,6 +54,8 @@ async function runOne(deps: AppDeps, job: Job) {
     await runHandler(deps, job);
   } finally {
     clearInterval(heartbeat);
+    const t = jobTimings.get(job.type) ?? { n: 0, ms: 0 };
+    jobTimings.set(job.type, { n: t.n + 1, ms: t.ms + performance.now() - t0 });
   }
 }
 

@@ -57,18 +57,21 @@ export async function claimJob(db: Db, types: string[], now = Date.now(), leaseM
     types.map((t) => sql`${t}`),
     sql`, `,
   );
-  const candidate = sql`SELECT j.id FROM jobs j
-    WHERE j.type IN (${typeList})
-      AND ((j.status = 'pending' AND j.run_after <= ${now}) OR (j.status = 'running' AND j.lease_until <= ${now}))
-      AND (j.group_key IS NULL OR NOT EXISTS (
+  const groupFree = sql`(j.group_key IS NULL OR NOT EXISTS (
         SELECT 1 FROM jobs o WHERE o.group_key = j.group_key AND o.id <> j.id AND (
           (o.status = 'running' AND o.lease_until > ${now})
-          OR (o.status IN ('pending', 'running') AND o.run_after <= ${now} AND o.id < j.id))))
-    ORDER BY j.run_after LIMIT 1`;
+          OR (o.status IN ('pending', 'running') AND o.run_after <= ${now} AND o.id < j.id))))`;
+  // Two index walks, each stopping at its first eligible row (one OR-ed query would collect and
+  // sort every due job first, which a backlog of thousands makes slow): a job whose worker died
+  // comes first, then the oldest due pending job.
+  const expired = sql`SELECT j.id FROM jobs j WHERE j.status = 'running' AND j.lease_until <= ${now} AND j.type IN (${typeList}) AND ${groupFree} LIMIT 1`;
+  const due = sql`SELECT j.id FROM jobs j INDEXED BY jobs_claim_idx
+    WHERE j.status = 'pending' AND j.run_after <= ${now} AND j.type IN (${typeList}) AND ${groupFree}
+    ORDER BY j.run_after, j.id LIMIT 1`;
   const [row] = await db
     .update(jobs)
     .set({ status: "running", leaseUntil: now + leaseMs, attempts: sql`${jobs.attempts} + 1`, startedAt: now })
-    .where(and(sql`${jobs.id} = (${candidate})`, or(eq(jobs.status, "pending"), eq(jobs.status, "running"))))
+    .where(and(sql`${jobs.id} = coalesce((${expired}), (${due}))`, or(eq(jobs.status, "pending"), eq(jobs.status, "running"))))
     .returning();
   return row ?? null;
 }

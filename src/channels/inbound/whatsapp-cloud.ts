@@ -1,7 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { whatsappConnectionByPhoneId } from "../../services/channels";
 import type { AppDeps } from "../../services/context";
+import type { TtlCache } from "../../lib/ttl-cache";
 import { acceptInbound } from "../accept";
+import { signerCache, signerKey } from "./signer-cache";
 import type { InboundEvent, InboundMedia } from "../types";
 
 type WaMedia = { id?: string; mime_type?: string; caption?: string; filename?: string };
@@ -90,6 +92,19 @@ export function whatsappEvents(v: WaValue): InboundEvent[] {
   return events;
 }
 
+type Signer = { conn: NonNullable<Awaited<ReturnType<typeof whatsappConnectionByPhoneId>>>; appSecret: string };
+/** The connection and decrypted app secret of a number (signer-cache.ts: no database read per webhook). */
+async function signerFor(deps: AppDeps, phoneId: string): Promise<Signer | null> {
+  return (signerCache as TtlCache<Signer | null>).get(
+    signerKey(deps.db, "whatsapp_cloud", phoneId),
+    async () => {
+      const conn = await whatsappConnectionByPhoneId(deps, phoneId);
+      return conn ? { conn, appSecret: deps.secrets.decrypt(conn.config.appSecret) } : null;
+    },
+    deps.now(),
+  );
+}
+
 export type DeliveryOutcome = { status: 200 | 400 | 401; accepted: number; duplicates: number };
 
 /**
@@ -108,11 +123,11 @@ export async function acceptWhatsAppDelivery(deps: AppDeps, raw: Uint8Array, sig
   const phoneIds = [...new Set(values.map((v) => v.metadata?.phone_number_id).filter((p): p is string => Boolean(p)))];
   // A delivery naming no phone number cannot be verified against any secret: refused.
   if (!phoneIds.length) return { status: 401, accepted: 0, duplicates: 0 };
-  const connections = new Map<string, NonNullable<Awaited<ReturnType<typeof whatsappConnectionByPhoneId>>>>();
+  const connections = new Map<string, Signer["conn"]>();
   for (const phoneId of phoneIds) {
-    const conn = await whatsappConnectionByPhoneId(deps, phoneId);
-    if (!conn || !validSignature(raw, signature, deps.secrets.decrypt(conn.config.appSecret))) return { status: 401, accepted: 0, duplicates: 0 };
-    connections.set(phoneId, conn);
+    const signer = await signerFor(deps, phoneId);
+    if (!signer || !validSignature(raw, signature, signer.appSecret)) return { status: 401, accepted: 0, duplicates: 0 };
+    connections.set(phoneId, signer.conn);
   }
   const out: DeliveryOutcome = { status: 200, accepted: 0, duplicates: 0 };
   for (const [phoneId, conn] of connections) {

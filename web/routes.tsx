@@ -28,6 +28,7 @@ const AgentsListPage = lazy(() => import("./features/agents/pages/agents-list"))
 const AgentEditorPage = lazy(() => import("./features/agents/pages/agent-editor"));
 const AiProvidersPage = lazy(() => import("./features/admin/pages/ai-providers"));
 const PromptSystemPage = lazy(() => import("./features/admin/pages/prompt-system"));
+const SystemStatusPage = lazy(() => import("./features/admin/pages/system-status"));
 
 /** Admin sections that have a screen; the others show their title and the plain note. */
 const ADMIN_PAGES: Record<string, ComponentType> = {
@@ -35,6 +36,7 @@ const ADMIN_PAGES: Record<string, ComponentType> = {
   // Models are configured per provider, so "Modelos de IA" is the same screen.
   "/admin/modelos": AiProvidersPage,
   "/admin/prompt-system": PromptSystemPage,
+  "/admin/status": SystemStatusPage,
 };
 
 /** A real page, or only a pt-BR title for areas that later issues deliver. */

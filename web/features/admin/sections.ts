@@ -28,7 +28,7 @@ export const ADMIN_SECTIONS: { path: string; title: string; listed?: boolean; av
   { path: "/admin/teste-emails", title: "Teste de emails", listed: true },
   { path: "/admin/uazapi", title: "Uazapi", listed: true },
   { path: "/admin/whatsapp-config", title: "Configuração do WhatsApp", listed: true },
-  { path: "/admin/status", title: "Status do sistema", listed: true },
+  { path: "/admin/status", title: "Status do sistema", listed: true, available: true },
   { path: "/admin/academy", title: "Academy", listed: true },
   { path: "/admin/academy/record", title: "Gravação de aulas" },
   { path: "/admin/suporte", title: "Suporte", listed: true },

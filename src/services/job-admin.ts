@@ -1,0 +1,52 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { jobs } from "../../db/schema";
+import { AppError } from "../lib/errors";
+import type { AppDeps } from "./context";
+
+/** Counts per job type and status: the queue at a glance for /admin/status. */
+export async function queueSummary(deps: AppDeps) {
+  const rows = await deps.db
+    .select({ type: jobs.type, status: jobs.status, count: sql<number>`count(*)` })
+    .from(jobs)
+    .groupBy(jobs.type, jobs.status);
+  const now = deps.now();
+  const [oldest] = await deps.db
+    .select({ runAfter: jobs.runAfter })
+    .from(jobs)
+    .where(and(eq(jobs.status, "pending"), sql`${jobs.runAfter} <= ${now}`))
+    .orderBy(jobs.runAfter)
+    .limit(1);
+  return { counts: rows.map((r) => ({ ...r, count: Number(r.count) })), oldestDueAgeMs: oldest ? now - oldest.runAfter : null };
+}
+
+/** Dead-lettered jobs, newest first, with what they were about and why they died. */
+export async function deadJobs(deps: AppDeps, limit = 50) {
+  const rows = await deps.db.select().from(jobs).where(eq(jobs.status, "dead")).orderBy(desc(jobs.completedAt)).limit(limit);
+  return rows.map((j) => ({
+    id: j.id,
+    type: j.type,
+    error: j.error,
+    attempts: j.attempts,
+    workspaceId: j.workspaceId,
+    createdAt: j.createdAt,
+    diedAt: j.completedAt,
+    data: j.data,
+  }));
+}
+
+/** Puts a dead job back in the queue with fresh attempts (after the cause was fixed). */
+export async function retryDeadJob(deps: AppDeps, id: string) {
+  const [row] = await deps.db
+    .update(jobs)
+    .set({ status: "pending", attempts: 0, runAfter: deps.now(), leaseUntil: null, completedAt: null })
+    .where(and(eq(jobs.id, id), eq(jobs.status, "dead")))
+    .returning({ id: jobs.id });
+  if (!row) throw new AppError("NOT_FOUND", "Job não encontrado entre os que falharam");
+  return { ok: true };
+}
+
+export async function discardDeadJob(deps: AppDeps, id: string) {
+  const deleted = await deps.db.delete(jobs).where(and(eq(jobs.id, id), eq(jobs.status, "dead"))).returning({ id: jobs.id });
+  if (!deleted.length) throw new AppError("NOT_FOUND", "Job não encontrado entre os que falharam");
+  return { ok: true };
+}

@@ -207,7 +207,7 @@ describe("media in", () => {
 describe("Telegram long polling (no public URL)", () => {
   test("the bot is in polling mode; an update fetched with getUpdates is answered once, even if Telegram hands it out again", async () => {
     const [row] = await app.deps.db.select().from(channelConnections).where(eq(channelConnections.id, bot.connectionId));
-    expect((row?.config as { mode?: string }).mode).toBe("polling");
+    expect((row?.config as { mode?: string } | undefined)?.mode).toBe("polling");
     const chatId = 8_123_456;
     const update = {
       update_id: 990_001,
@@ -220,7 +220,7 @@ describe("Telegram long polling (no public URL)", () => {
     // The offset moved past it…
     const offset = await eventually(async () => {
       const [r] = await app.deps.db.select().from(channelConnections).where(eq(channelConnections.id, bot.connectionId));
-      return (r?.config as { pollOffset?: number }).pollOffset === 990_002 ? 990_002 : null;
+      return (r?.config as { pollOffset?: number } | undefined)?.pollOffset === 990_002 ? 990_002 : null;
     });
     expect(offset).toBe(990_002);
     // …and when the offset is lost (a crash between accepting and saving it) Telegram hands the

@@ -97,6 +97,8 @@ export async function startFakeTelegram(opts: { tokens?: Record<string, { id: nu
     calls,
     failures,
     addBot: (token: string, id: number, username: string) => tokens.set(token, { id, username }),
+    /** The token is revoked (as @BotFather's /revoke does): every call answers 401. */
+    removeBot: (token: string) => tokens.delete(token),
     /** Queues an update for getUpdates (and wakes a waiting long poll). */
     pushUpdate(token: string, update: Record<string, unknown>) {
       queues.set(token, [...(queues.get(token) ?? []), update]);

@@ -3,6 +3,7 @@
  * POST /{version}/{phone_number_id}/messages (sends; "read + typing" marks apart), serves media
  * (GET /{version}/{media_id} → a URL on this host, bytes only with the bearer) and can inject
  * Graph errors (429, 5xx) into sends. Outside-window refusals (131047) can be switched on per number.
+ * Registered phone numbers answer GET /{version}/{phone_number_id} with their own token only.
  */
 export type RecordedSend = { version: string; phoneNumberId: string; authorization: string; body: { to: string; type: string; text?: { body: string } } & Record<string, unknown> };
 export type InjectedFailure = { status: number; code?: number; retryAfter?: string };
@@ -14,6 +15,7 @@ export async function startFakeGraph() {
   /** Consumed one per send, in order. */
   const failures: InjectedFailure[] = [];
   const media = new Map<string, { data: Uint8Array; mime: string }>();
+  const phones = new Map<string, { accessToken: string; displayPhoneNumber: string; verifiedName: string }>();
   let seq = 0;
   const graphError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
     Response.json({ error: { message, type: "OAuthException", code, fbtrace_id: "fake" } }, { status, headers });
@@ -32,6 +34,11 @@ export async function startFakeGraph() {
       const mediaMeta = url.pathname.match(/^\/(v\d+\.\d+)\/([^/]+)$/);
       if (req.method === "GET" && mediaMeta) {
         const id = decodeURIComponent(mediaMeta[2] ?? "");
+        const phone = phones.get(id);
+        if (phone) {
+          if (auth !== `Bearer ${phone.accessToken}`) return graphError(401, 190, "Invalid OAuth access token - Cannot parse access token");
+          return Response.json({ id, display_phone_number: phone.displayPhoneNumber, verified_name: phone.verifiedName, quality_rating: "GREEN" });
+        }
         const m = media.get(id);
         if (!m) return graphError(400, 100, "Unsupported get request");
         return Response.json({ messaging_product: "whatsapp", url: `${url.origin}/media-bytes/${encodeURIComponent(id)}`, mime_type: m.mime, file_size: String(m.data.byteLength), id });
@@ -59,6 +66,8 @@ export async function startFakeGraph() {
     reads,
     failures,
     addMedia: (id: string, data: Uint8Array, mime: string) => media.set(id, { data, mime }),
+    /** A phone number GET /{version}/{id} describes, to a caller with this token. */
+    addPhoneNumber: (id: string, p: { accessToken: string; displayPhoneNumber: string; verifiedName: string }) => phones.set(id, p),
     stop: () => server.stop(true),
   };
 }

@@ -7,6 +7,7 @@ import m4 from "./0004_knowledge_version.sql" with { type: "text" };
 import m5 from "./0005_channels.sql" with { type: "text" };
 import m6 from "./0006_pipeline.sql" with { type: "text" };
 import m7 from "./0007_claim_order.sql" with { type: "text" };
+import m8 from "./0008_integrations.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_init", when: 1795316853979, sql: m0 },
@@ -17,4 +18,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0005_channels", when: 1795323212324, sql: m5 },
   { tag: "0006_pipeline", when: 1795332447229, sql: m6 },
   { tag: "0007_claim_order", when: 1795334368849, sql: m7 },
+  { tag: "0008_integrations", when: 1795335686539, sql: m8 },
 ];

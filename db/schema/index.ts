@@ -5,3 +5,4 @@ export * from "./credits";
 export * from "./knowledge";
 export * from "./users";
 export * from "./workspaces";
+export * from "./integrations";

@@ -1,4 +1,7 @@
 import { type LlmMessage, type LlmReply, describeLlmError } from "../adapters/llm/openai-compatible";
+import { runToolLoop } from "./tool-loop";
+import { toolsForTurn } from "./tool-providers";
+import type { AgentTool, ToolCallRecord, ToolContext } from "./tools";
 import { log } from "../lib/logger";
 import { currentSystemPrompt, resolveModel } from "../services/ai-config";
 import type { AppDeps } from "../services/context";
@@ -48,6 +51,8 @@ export type TurnOptions = {
   persist?: (tx: RawTx, result: TurnResult) => Promise<void>;
   /** Channel conversations: the model may hand the customer to a person (HANDOFF_TOOL). */
   allowHandoff?: boolean;
+  /** Where the turn happens, for tool providers (channel, customer). */
+  toolContext?: Partial<Omit<ToolContext, "text" | "conversationId">>;
 };
 
 /** The tool a channel agent calls to pass the conversation to a person. */
@@ -63,6 +68,8 @@ export const HANDOFF_TOOL = {
 };
 export const HANDOFF_MESSAGE = "Certo! Vou transferir você para um de nossos atendentes. Aguarde um momento, por favor.";
 
+const handoffTool: AgentTool = { ...HANDOFF_TOOL, run: async () => ({ reply: HANDOFF_MESSAGE }) };
+
 export type TurnResult = {
   reply: string;
   outcome: "answered" | "cached" | "offline" | "no_credits" | "error";
@@ -77,6 +84,8 @@ export type TurnResult = {
   error?: string;
   /** Set when the model called the handoff tool: the reason it gave. */
   handoff?: { reason: string } | null;
+  /** Every tool call of the turn (name, arguments, result or error, duration). */
+  toolCalls?: ToolCallRecord[];
 };
 
 const HISTORY_LIMIT = 20;
@@ -84,16 +93,6 @@ const HISTORY_ITEM_CHARS = 4000;
 
 const errorMessageOf = (agent: AgentRow) =>
   agent.enableCustomErrorResponses && agent.errorResponseMessage ? agent.errorResponseMessage : DEFAULT_ERROR_MESSAGE;
-
-function handoffReason(args: string): string {
-  try {
-    const parsed = JSON.parse(args) as { motivo?: unknown };
-    if (typeof parsed.motivo === "string" && parsed.motivo.trim()) return parsed.motivo.trim().slice(0, 300);
-  } catch {
-    // a model that sends broken JSON still meant to hand off
-  }
-  return "O agente pediu um atendente";
-}
 
 /** Emits a finished text as word-sized deltas, so offline and canned replies stream like model ones. */
 function streamWhole(text: string, onDelta?: (d: string) => void) {
@@ -207,9 +206,27 @@ async function answerTurn(
         : { role: "user", content: userText },
     );
 
+    const tools = await toolsForTurn(deps, agent, {
+      conversationId: opts.conversationId ?? null,
+      channel: opts.toolContext?.channel ?? "web",
+      customer: opts.toolContext?.customer ?? { name: null, phone: null, email: null },
+      text,
+    });
+    if (opts.allowHandoff) tools.push(handoffTool);
+
     const filter = createReplyFilter(agent.avoidedWords, agent.conversationSettings.useEmojis);
     let answer: LlmReply;
-    if (opts.onDelta) {
+    let handoff: { reason: string } | null = null;
+    let toolCalls: ToolCallRecord[] = [];
+    let toolReply: string | null = null;
+    if (tools.length) {
+      // With tools the answer is known only after the calls: it is streamed as a whole at the end.
+      const loop = await runToolLoop(resolved.client, resolved.model, messages, tools, { signal: opts.signal, handoffTool: HANDOFF_TOOL.name });
+      answer = loop.answer;
+      toolCalls = loop.calls;
+      toolReply = loop.reply;
+      handoff = loop.handoffReason ? { reason: loop.handoffReason } : null;
+    } else if (opts.onDelta) {
       const onDelta = opts.onDelta;
       answer = await resolved.client.chatStream(resolved.model, messages, (d) => {
         const out = filter.push(d);
@@ -218,18 +235,18 @@ async function answerTurn(
       const tail = filter.flush();
       if (tail) onDelta(tail);
     } else {
-      answer = await resolved.client.chat(resolved.model, messages, opts.signal, opts.allowHandoff ? [HANDOFF_TOOL] : undefined);
+      answer = await resolved.client.chat(resolved.model, messages, opts.signal);
     }
-    const handoffCall = answer.toolCalls?.find((c) => c.name === HANDOFF_TOOL.name);
-    const handoff = handoffCall ? { reason: handoffReason(handoffCall.arguments) } : null;
-    let reply = removeAvoidedWords(handoff && !answer.text.trim() ? HANDOFF_MESSAGE : answer.text, agent.avoidedWords);
+    const raw = toolReply ?? (handoff && !answer.text.trim() ? HANDOFF_MESSAGE : answer.text);
+    let reply = removeAvoidedWords(raw, agent.avoidedWords);
     if (!agent.conversationSettings.useEmojis) reply = stripEmojis(reply);
     if (!reply.trim()) reply = agent.unknownResponseMessage || "Desculpe, não consegui processar sua mensagem.";
+    if (tools.length) streamWhole(reply, opts.onDelta);
 
     const model = answer.model || resolved.model;
-    if (cache.vector && answer.finishReason !== "length" && !handoff) await rememberAnswer(deps, agent, input.text, cache.vector, reply);
+    if (cache.vector && answer.finishReason !== "length" && !handoff && !toolCalls.length) await rememberAnswer(deps, agent, input.text, cache.vector, reply);
     return finish(
-      { ...base, reply, outcome: "answered", provider: resolved.provider, model, usage: answer.usage, creditsMilli: 0, transcript, handoff },
+      { ...base, reply, outcome: "answered", provider: resolved.provider, model, usage: answer.usage, creditsMilli: 0, transcript, handoff, ...(toolCalls.length ? { toolCalls } : {}) },
       {
         workspaceId: agent.workspaceId,
         agentId: agent.id,

@@ -116,6 +116,7 @@ export async function chatExternal(
               creditsMilli: r.creditsMilli,
               latencyMs: r.latencyMs,
               ...(r.sources.length ? { sources: r.sources } : {}),
+              ...(r.toolCalls?.length ? { tools: r.toolCalls } : {}),
               ...(r.error ? { error: r.error } : {}),
             };
             await tx.execute({

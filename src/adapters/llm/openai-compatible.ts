@@ -7,7 +7,7 @@ import type { ChatCompletionMessageParam } from "openai/resources/chat/completio
  */
 export type LlmMessage = ChatCompletionMessageParam;
 export type LlmUsage = { inputTokens: number; outputTokens: number };
-export type LlmToolCall = { name: string; arguments: string };
+export type LlmToolCall = { id?: string; name: string; arguments: string };
 export type LlmReply = { text: string; usage: LlmUsage; model: string; finishReason: string | null; toolCalls?: LlmToolCall[] };
 export type LlmTool = { name: string; description: string; parameters: Record<string, unknown> };
 
@@ -32,7 +32,7 @@ export function createLlmClient(opts: LlmClientOptions) {
       );
       const choice = res.choices[0];
       const text = choice?.message?.content ?? "";
-      const toolCalls = (choice?.message?.tool_calls ?? []).flatMap((c) => (c.type === "function" ? [{ name: c.function.name, arguments: c.function.arguments }] : []));
+      const toolCalls = (choice?.message?.tool_calls ?? []).flatMap((c) => (c.type === "function" ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : []));
       return {
         text,
         ...(toolCalls.length ? { toolCalls } : {}),

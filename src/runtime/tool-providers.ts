@@ -1,0 +1,24 @@
+import { log } from "../lib/logger";
+import type { AppDeps } from "../services/context";
+import type { AgentRow } from "./prompt";
+import type { AgentTool, ToolContext, ToolProvider } from "./tools";
+
+/**
+ * Every source of tools, in one list (a new integration adds its provider here). A provider that
+ * fails is logged and skipped: a broken integration must not silence the agent.
+ */
+const PROVIDERS: { name: string; provider: ToolProvider }[] = [];
+
+export async function toolsForTurn(deps: AppDeps, agent: AgentRow, ctx: ToolContext): Promise<AgentTool[]> {
+  const lists = await Promise.all(
+    PROVIDERS.map(({ name, provider }) =>
+      provider(deps, agent, ctx).catch((err) => {
+        log.warn("tool provider failed", { provider: name, agentId: agent.id, error: err instanceof Error ? err.message : String(err) });
+        return [] as AgentTool[];
+      }),
+    ),
+  );
+  // Names must be unique for the model: the first provider wins.
+  const seen = new Set<string>();
+  return lists.flat().filter((t) => (seen.has(t.name) ? false : (seen.add(t.name), true)));
+}

@@ -236,3 +236,15 @@ describe("Telegram long polling (no public URL)", () => {
     expect(sent()).toHaveLength(1);
   }, 30_000);
 });
+
+describe("when the model fails", () => {
+  test("the customer gets the error message and the conversation is flagged for review", async () => {
+    openai.failures.push({ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
+    const c = telegramCustomer(app, tg, bot);
+    await c.say("Vocês fazem entrega?");
+    await eventually(async () => c.received().length === 1, 20_000);
+    expect(c.received()[0]).toBe("Desculpe, ocorreu um erro ao processar sua mensagem. Tente novamente.");
+    expect((await c.conversation())?.needsReview).toBe(true);
+    openai.failures.splice(0);
+  }, 30_000);
+});

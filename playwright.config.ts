@@ -1,7 +1,10 @@
 import { defineConfig } from "@playwright/test";
+import { channelFakesPort, e2ePort } from "./e2e/support/fakes-config";
 
 // E2E_PORT lets two checkouts (or two people) run the browser suite side by side.
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+const PORT = e2ePort();
+// e2e/channels-more.e2e.ts and e2e/inbox.e2e.ts start the Telegram + UAZAPI fakes on this port (a Bun process of its own).
+const FAKES = `127.0.0.1:${channelFakesPort(PORT)}`;
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
 
 /** Browser tests against the real server in Debian's Chromium (stack-notes §7). Reports go to reports/. */
@@ -54,7 +57,9 @@ export default defineConfig({
           NODE_ENV: "test",
           // e2e/training.e2e.ts serves a fake site on this loopback port; safe-fetch refuses loopback
           // otherwise (and reads this list only when NODE_ENV=test).
-          ATENDA_SAFE_FETCH_ALLOW: "127.0.0.1:3199",
+          // The UAZAPI fake is typed in as a server URL, so it is fetched through safe-fetch too.
+          ATENDA_SAFE_FETCH_ALLOW: `127.0.0.1:3199,${FAKES}`,
+          TELEGRAM_API_BASE: `http://${FAKES}`,
         },
       },
 });

@@ -69,10 +69,6 @@ const E2E = Number(process.env.BENCH_E2E ?? 2000);
 const CRASH = Number(process.env.BENCH_CRASH ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round((s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0) * 100) / 100;
-};
 
 async function startFakeLlm(): Promise<{ proc: Subprocess; url: string }> {
   const proc = spawn([process.execPath, "bench/fake-llm.ts", "0", "0"], { stdout: "pipe", stderr: "inherit" });

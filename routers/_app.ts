@@ -2,6 +2,7 @@ import { adminRouter } from "./admin";
 import { agentsRouter } from "./agents";
 import { authRouter } from "./auth";
 import { channelsRouter } from "./channels";
+import { conversationsRouter } from "./conversations";
 import { creditsRouter, dashboardRouter } from "./dashboard";
 import { trainingRouter } from "./training";
 import { router } from "./trpc";
@@ -17,6 +18,7 @@ export const appRouter = router({
   admin: adminRouter,
   training: trainingRouter,
   channels: channelsRouter,
+  conversations: conversationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,6 +6,7 @@ import { adminRoutes } from "./api/admin";
 import { authRoutes } from "./api/auth";
 import { configRoutes, devRoutes } from "./api/config";
 import type { HonoEnv } from "./api/context";
+import { conversationRoutes } from "./api/conversations";
 import { creditRoutes } from "./api/credits";
 import { toHttpError } from "./api/errors";
 import { embedPreflight } from "./api/embed-cors";
@@ -15,7 +16,9 @@ import { openApiDocument } from "./api/openapi";
 import { publicAgentRoutes, publicChatRoutes } from "./api/public-chat";
 import { trainingRoutes } from "./api/training";
 import { workspaceRoutes } from "./api/workspaces";
+import { instagramWebhookRoutes } from "./api/webhooks/instagram";
 import { telegramWebhookRoutes } from "./api/webhooks/telegram";
+import { uazapiWebhookRoutes } from "./api/webhooks/uazapi";
 import { whatsappWebhookRoutes } from "./api/webhooks/whatsapp";
 import { serveWidget } from "./widget/serve";
 import { AppError } from "./lib/errors";
@@ -36,6 +39,8 @@ export function createApp(deps: AppDeps) {
   // Provider webhooks carry their own proof (signature, verify token): no session, no CSRF.
   app.route("/webhooks/whatsapp", whatsappWebhookRoutes(deps));
   app.route("/webhooks/telegram", telegramWebhookRoutes(deps));
+  app.route("/webhooks/uazapi", uazapiWebhookRoutes(deps));
+  app.route("/webhooks/instagram", instagramWebhookRoutes(deps));
   // The embeddable widget and the preflights of the public paths it calls from other sites: no
   // session, no CSRF cookie (src/api/embed-cors.ts).
   app.get("/widget.js", serveWidget);
@@ -56,6 +61,7 @@ export function createApp(deps: AppDeps) {
   );
   app.route("/api/v1/agents", trainingRoutes);
   app.route("/api/v1/agents", agentRoutes);
+  app.route("/api/v1/conversations", conversationRoutes);
   app.route("/api/v1/credit-usage", creditRoutes);
   app.route("/api/v1/admin", adminRoutes);
   app.route("/api/v1/config", configRoutes);

@@ -47,6 +47,7 @@ const envSchema = z.object({
   TELEGRAM_API_BASE: z.url().default("https://api.telegram.org"),
   /** Instagram messaging (Graph API) base URL (a loopback fake in tests). */
   INSTAGRAM_GRAPH_BASE: z.url().default("https://graph.facebook.com"),
+  INSTAGRAM_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/).default("v21.0"),
   /** Messages a customer sends within this window are answered as one (a burst of short messages). */
   CHANNEL_BURST_WINDOW_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   /** After a person answers (inbox or the business phone), the AI stays silent this long unless handed back. */

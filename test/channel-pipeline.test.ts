@@ -164,6 +164,25 @@ describe("a person takes over", () => {
   });
 });
 
+describe("a person takes over while the model is answering", () => {
+  test("the AI's answer is kept but not sent", async () => {
+    openai.settings.latencyMs = 1500;
+    try {
+      const c = telegramCustomer(app, tg, bot);
+      await c.say("Qual o valor da mensalidade?");
+      const conv = await eventually(async () => c.conversation());
+      await eventually(async () => openai.chatRequests().some((b) => lastUserText(b) === "Qual o valor da mensalidade?"));
+      await app.deps.db.update(conversations).set({ handledBy: "human", aiPausedUntil: null }).where(eq(conversations.id, conv.id));
+      const skipped = await eventually(async () => (await c.thread()).find((m) => m.senderType === "agent" && m.deliveryStatus === "skipped"), 15_000);
+      expect(skipped.deliveryError).toContain("atendente assumiu");
+      await Bun.sleep(300);
+      expect(c.received()).toHaveLength(0);
+    } finally {
+      openai.settings.latencyMs = 0;
+    }
+  }, 30_000);
+});
+
 describe("interaction limit", () => {
   test("at the limit the customer is told and blocked for an hour; the model is not called", async () => {
     await answerAtOnce(app, agent.id, { maxInteractionsPerService: "50 interações", actionOnLimit: "Bloquear por 1 hora" });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, like } from "drizzle-orm";
 import { type InstagramStoredConfig, channelConnections, conversations, inboundMessageIds, jobs, messages } from "../db/schema";
+import { scheduleOutbox } from "../src/channels/pipeline";
 import { splitReply, utf8Bytes } from "../src/channels/split";
 import { startFakeInstagram, messagingPayload, signedDelivery } from "./fakes/instagram";
 import { lastUserText, startFakeOpenAi } from "./fakes/openai";
@@ -69,12 +70,14 @@ const deliver = (payload: unknown, secret = APP_SECRET) => {
   return post(d.body, d.signature);
 };
 
+const recipientOf = (c: { body: Record<string, unknown> | null }) => (c.body?.recipient as { id?: string } | undefined)?.id;
 const newUser = () => `9${String(++userSeq).padStart(15, "0")}`;
+const textOf = (c: { body: Record<string, unknown> | null }) => (c.body?.message as { text?: string } | undefined)?.text;
 const textsTo = (userId: string) =>
   ig
     .sends()
-    .filter((c) => (c.body?.recipient as { id?: string } | undefined)?.id === userId && (c.body?.message as { text?: string } | undefined)?.text)
-    .map((c) => String((c.body?.message as { text: string }).text));
+    .filter((c) => recipientOf(c) === userId && textOf(c))
+    .map((c) => String(textOf(c)));
 async function conversationOf(userId: string) {
   const [c] = await app.deps.db
     .select()
@@ -123,7 +126,8 @@ describe("connect", () => {
     expect(upd.ok).toBe(true);
     expect(upd.data.hasAppSecret).toBe(true);
     const [row] = await app.deps.db.select().from(channelConnections).where(eq(channelConnections.id, connectionId));
-    expect(app.deps.secrets.decrypt((row?.config as unknown as InstagramStoredConfig).appSecret)).toBe(APP_SECRET);
+    const stored = row?.config as unknown as InstagramStoredConfig | undefined;
+    expect(app.deps.secrets.decrypt(stored?.appSecret ?? "")).toBe(APP_SECRET);
   });
 });
 
@@ -154,10 +158,10 @@ describe("webhook", () => {
     const user = newUser();
     expect((await deliver(messagingPayload({ accountId: IG_ID, userId: user, text: "Tem em azul?" }))).status).toBe(200);
     expect(await eventually(async () => textsTo(user)[0])).toBe("Eco: Tem em azul?");
-    const send = ig.sends().find((c) => (c.body?.recipient as { id?: string }).id === user && c.body?.message);
+    const send = ig.sends().find((c) => recipientOf(c) === user && c.body?.message);
     expect(send?.path).toBe(`/v21.0/${PAGE_ID}/messages`);
     expect(send?.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
-    expect(ig.sends().some((c) => (c.body?.recipient as { id?: string }).id === user && c.body?.sender_action === "typing_on")).toBe(true);
+    expect(ig.sends().some((c) => recipientOf(c) === user && c.body?.sender_action === "typing_on")).toBe(true);
     const conv = await eventually(() => conversationOf(user));
     const rows = await eventually(async () => {
       const r = await threadOf(conv.id);
@@ -211,6 +215,29 @@ describe("webhook", () => {
     expect(parts.join(" ").replace(/\s+/g, " ")).toBe(LONG_REPLY.replace(/\s+/g, " "));
     // No emoji was cut in half.
     expect(parts.join("")).not.toContain("\ufffd");
+  });
+
+  test("after 24 h a person may still answer for 7 days (HUMAN_AGENT tag); the AI may not", async () => {
+    const user = newUser();
+    await deliver(messagingPayload({ accountId: IG_ID, userId: user, text: "Oi" }));
+    await eventually(async () => textsTo(user).length === 1);
+    const conv = await eventually(() => conversationOf(user));
+    // The customer's last message was two days ago.
+    await app.deps.db.update(conversations).set({ lastCustomerMessageAt: Date.now() - 2 * 24 * 60 * 60_000 }).where(eq(conversations.id, conv.id));
+    const queued = async (senderType: "human" | "agent", content: string) =>
+      app.deps.db.insert(messages).values({ conversationId: conv.id, workspaceId: conv.workspaceId, senderType, content, deliveryStatus: "pending" });
+    await queued("human", "Oi, aqui é a Bia. Seu pedido saiu hoje!");
+    await queued("agent", "Posso ajudar em algo mais?");
+    const [fresh] = await app.deps.db.select().from(conversations).where(eq(conversations.id, conv.id));
+    if (!fresh) throw new Error("conversation vanished");
+    await scheduleOutbox(app.deps, fresh);
+    await eventually(async () => textsTo(user).length === 2);
+    const human = ig.sends().find((c) => recipientOf(c) === user && textOf(c) === "Oi, aqui é a Bia. Seu pedido saiu hoje!");
+    expect(human?.body?.messaging_type).toBe("MESSAGE_TAG");
+    expect(human?.body?.tag).toBe("HUMAN_AGENT");
+    const skipped = await eventually(async () => (await threadOf(conv.id)).find((m) => m.content === "Posso ajudar em algo mais?" && m.deliveryStatus === "skipped"));
+    expect(skipped.deliveryError).toContain("24 horas");
+    expect(textsTo(user)).toHaveLength(2);
   });
 
   test("splitReply with a byte measure keeps every part within the limit and surrogate pairs whole", () => {

@@ -204,6 +204,22 @@ describe("webhook", () => {
   }, 20_000);
 });
 
+describe("Testar conexão", () => {
+  test("getMe with the stored token: ok, then refused once the token is revoked", async () => {
+    const ok = await owner.mutate<{ ok: boolean; message: string }>("channels.test", { id: connectionId });
+    expect(ok.data).toMatchObject({ ok: true, message: "Conexão funcionando: bot @atenda_bot." });
+    tg.removeBot(BOT_TOKEN);
+    try {
+      const bad = await owner.mutate<{ ok: boolean; message: string }>("channels.test", { id: connectionId });
+      expect(bad.data).toMatchObject({ ok: false, message: "O Telegram recusou o token do bot." });
+    } finally {
+      tg.addBot(BOT_TOKEN, BOT_ID, "atenda_bot");
+    }
+    const list = await owner.query<Record<string, unknown>[]>("channels.list", { agentId: agent.id });
+    expect(list.data[0]).toMatchObject({ testStatus: "error", mode: "polling" });
+  });
+});
+
 describe("tenancy and disconnect", () => {
   test("a member of another workspace gets 404 and cannot connect to this agent", async () => {
     const stranger = await registerUser(app);

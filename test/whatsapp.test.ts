@@ -268,6 +268,19 @@ describe("connections", () => {
     expect(del.status).toBe(403);
   });
 
+  test("Testar conexão reads the phone number with the stored token; a refused token is reported and stored", async () => {
+    graph.addPhoneNumber(PHONE_ID, { accessToken: "outro-token", displayPhoneNumber: "+55 11 3000-0000", verifiedName: "Loja Teste" });
+    const bad = await owner.mutate<{ ok: boolean; message: string; testedAt: number }>("channels.test", { id: connectionId });
+    expect(bad.data).toMatchObject({ ok: false, message: "O WhatsApp recusou o access token." });
+    graph.addPhoneNumber(PHONE_ID, { accessToken: ACCESS_TOKEN, displayPhoneNumber: "+55 11 3000-0000", verifiedName: "Loja Teste" });
+    const ok = await owner.mutate<{ ok: boolean; message: string; testedAt: number }>("channels.test", { id: connectionId });
+    expect(ok.data).toMatchObject({ ok: true, message: "Conexão funcionando: número +55 11 3000-0000 (Loja Teste)." });
+    const list = await owner.query<Record<string, unknown>[]>("channels.list", { agentId: agent.id });
+    expect(list.data[0]).toMatchObject({ testStatus: "ok", lastTestedAt: ok.data.testedAt });
+    const stranger = await registerUser(app);
+    expect((await stranger.client.mutate("channels.test", { id: connectionId })).status).toBe(404);
+  });
+
   test("update keeps the stored secrets when they are left out; disconnect removes it", async () => {
     const upd = await owner.mutate<{ businessAccountId: string; hasAppSecret: boolean }>("channels.updateWhatsApp", {
       id: connectionId,

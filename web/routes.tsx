@@ -28,6 +28,7 @@ const AgentsListPage = lazy(() => import("./features/agents/pages/agents-list"))
 const AgentEditorPage = lazy(() => import("./features/agents/pages/agent-editor"));
 const AiProvidersPage = lazy(() => import("./features/admin/pages/ai-providers"));
 const PromptSystemPage = lazy(() => import("./features/admin/pages/prompt-system"));
+const ConversationsPage = lazy(() => import("./features/conversations/pages/conversations"));
 const SystemStatusPage = lazy(() => import("./features/admin/pages/system-status"));
 
 /** Admin sections that have a screen; the others show their title and the plain note. */
@@ -49,7 +50,7 @@ export const PROTECTED_ROUTES: RouteDef[] = [
   { path: "/workspace/dashboard", title: "Dashboard do Workspace" },
   { path: "/agents", page: AgentsListPage },
   { path: "/agent/:agentId", page: AgentEditorPage },
-  { path: "/conversations", title: "Conversas" },
+  { path: "/conversations", page: ConversationsPage },
   { path: "/funil", title: "Funil" },
   { path: "/contatos", title: "Contatos" },
   { path: "/campanhas", title: "Campanhas" },

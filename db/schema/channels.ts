@@ -33,6 +33,8 @@ export type UazapiStoredConfig = {
   sessionActive: boolean;
   /** UAZAPI signs nothing: its webhook URL carries this secret. */
   webhookSecret: string;
+  /** The product created the instance (admin token): disconnecting deletes it; a given instance is left alone. */
+  createdByUs?: boolean;
 };
 
 /** Instagram messaging: the access token and app secret are SecretBox ciphertexts. */
@@ -44,7 +46,10 @@ export type InstagramStoredConfig = {
   webhookVerifyToken: string;
 };
 
-export type ChannelStoredConfig = WhatsAppCloudStoredConfig | TelegramStoredConfig | UazapiStoredConfig | InstagramStoredConfig;
+/** The last "Testar conexão" of any channel, kept in the same JSON (json_set, never a rewrite). */
+export type ConnectionTestFields = { lastTestedAt?: number; testStatus?: "ok" | "error"; testMessage?: string };
+
+export type ChannelStoredConfig = (WhatsAppCloudStoredConfig | TelegramStoredConfig | UazapiStoredConfig | InstagramStoredConfig) & ConnectionTestFields;
 
 /** One channel connection of an agent (SPEC §3 channel configs). */
 export const channelConnections = sqliteTable(

@@ -6,6 +6,7 @@ import { RateWindow } from "../lib/rate-window";
 import { chatExternalInput } from "../schemas/public-chat";
 import { activeAgent, chatExternal, getPublicAgent, recordFeedback } from "../services/web-chat";
 import type { HonoEnv } from "./context";
+import { keepOpen } from "./keep-open";
 import { assertEmbedOrigin } from "./embed-cors";
 import { jsonBody } from "./errors";
 
@@ -49,6 +50,7 @@ export const publicChatRoutes = (limits: { visitorPerMin: number; agentPerMin: n
       return c.json({ response: result.reply, data: { response: result.reply, outcome: result.outcome, messageId: result.messageId } });
     }
     // Server-sent events: "delta" events as the model writes, then one "done" with the whole reply.
+    keepOpen(c.env, c.req.raw);
     return streamSSE(c, async (stream) => {
       let chain = Promise.resolve();
       const write = (event: string, data: unknown) => {

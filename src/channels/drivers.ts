@@ -2,6 +2,9 @@ import type { ChannelStoredConfig, TelegramStoredConfig, WhatsAppCloudStoredConf
 import * as telegram from "../adapters/telegram/client";
 import * as whatsapp from "../adapters/whatsapp-cloud/client";
 import type { AppDeps } from "../services/context";
+import { instagramDriver } from "./driver-instagram";
+import { uazapiDriver } from "./driver-uazapi";
+import type { Measure } from "./split";
 import { type ChannelKind, type InboundMedia, MESSAGE_LIMIT, type OutboundPart } from "./types";
 
 export type ConnectionRow = typeof channelConnections.$inferSelect;
@@ -13,14 +16,18 @@ export type ConnectionRow = typeof channelConnections.$inferSelect;
  */
 export type ChannelDriver = {
   kind: ChannelKind;
-  /** Longest text of one message. */
+  /** Longest text of one message, counted with `measure`. */
   limit: number;
+  /** How the provider counts a text's length when not in characters (Instagram: UTF-8 bytes); splitReply takes it. */
+  measure?: Measure;
   /** Free-form messages only within this long after the customer's last message (WhatsApp Cloud, Instagram: 24 h). */
   replyWindowMs: number | null;
   /** "digitando…" while the agent thinks; best effort. `lastInbound` is the provider id of the customer's last message. */
   typing(contactKey: string, lastInbound: string | null): Promise<void>;
   /** Sends one part → the provider's id of the sent message. */
-  send(contactKey: string, part: OutboundPart): Promise<string>;
+  send(contactKey: string, part: OutboundPart, opts?: { human?: boolean }): Promise<string>;
+  /** A person's reply may go out this long after the customer's last message (Instagram HUMAN_AGENT: 7 days). */
+  humanWindowMs?: number;
   /** Bytes of a customer's image or audio, for vision and transcription. */
   fetchMedia(media: InboundMedia): Promise<{ data: Uint8Array; mime: string }>;
 };
@@ -71,9 +78,11 @@ function telegramDriver(deps: AppDeps, row: ConnectionRow): ChannelDriver {
   };
 }
 
-const factories: Partial<Record<ChannelKind, (deps: AppDeps, row: ConnectionRow) => ChannelDriver>> = {
+const factories: Record<ChannelKind, (deps: AppDeps, row: ConnectionRow) => ChannelDriver> = {
   whatsapp_cloud: whatsappCloudDriver,
   telegram: telegramDriver,
+  whatsapp_uaz: uazapiDriver,
+  instagram: instagramDriver,
 };
 
 export function driverFor(deps: AppDeps, row: ConnectionRow): ChannelDriver {

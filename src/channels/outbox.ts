@@ -7,7 +7,7 @@ import type { ChannelDriver } from "./drivers";
 import { type ConversationRow, outboxOf } from "./store";
 import type { OutboundPart } from "./types";
 
-export const OUTSIDE_WINDOW = "Fora da janela de 24 horas: o canal só aceita um modelo aprovado. Mensagem não enviada.";
+export const OUTSIDE_WINDOW = "Fora da janela de atendimento do canal (24 horas após a última mensagem do cliente): só um modelo aprovado pode ser enviado. Mensagem não enviada.";
 
 /** A pause between the parts of one reply, as a person typing the next one (only when the agent is paced). */
 export const pauseBetweenParts = (nextText: string) => Math.min(2500, 500 + nextText.length * 12);
@@ -36,7 +36,9 @@ export async function flushOutbox(
   const out = { sent: 0, failed: 0, skipped: 0 };
   for (const [i, row] of pending.entries()) {
     const lastCustomer = conv.lastCustomerMessageAt ?? 0;
-    if (driver.replyWindowMs !== null && deps.now() - lastCustomer > driver.replyWindowMs) {
+    const human = row.senderType === "human";
+    const windowMs = human ? (driver.humanWindowMs ?? driver.replyWindowMs) : driver.replyWindowMs;
+    if (windowMs !== null && deps.now() - lastCustomer > windowMs) {
       // Outside the customer-service window the provider would refuse (WhatsApp 131047) and keep
       // refusing: skipped and logged rather than retried.
       await deps.db.update(messages).set({ deliveryStatus: "skipped", deliveryError: OUTSIDE_WINDOW }).where(eq(messages.id, row.id));
@@ -46,7 +48,7 @@ export async function flushOutbox(
     }
     if (opts.paced && i > 0) await sleep(pauseBetweenParts(row.content));
     try {
-      const providerId = await driver.send(conv.contactKey, partOf(row));
+      const providerId = await driver.send(conv.contactKey, partOf(row), { human });
       await deps.db.update(messages).set({ deliveryStatus: "sent", providerMessageId: providerId, deliveryError: null }).where(eq(messages.id, row.id));
       out.sent++;
     } catch (err) {

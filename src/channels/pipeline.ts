@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { conversations, jobs } from "../../db/schema";
+import { conversations, jobs, messages } from "../../db/schema";
 import { publishLive } from "../lib/live-events";
 import { log } from "../lib/logger";
 import { HANDOFF_MESSAGE, type TurnInput, runTurn } from "../runtime/turn";
@@ -46,6 +46,13 @@ async function scheduleReply(deps: AppDeps, conv: ConversationRow) {
   }
 }
 
+const TAKEN_OVER = "Não enviada: um atendente assumiu a conversa enquanto a IA respondia.";
+
+async function takenOverSince(deps: AppDeps, conversationId: string) {
+  const [row] = await deps.db.select({ handledBy: conversations.handledBy }).from(conversations).where(eq(conversations.id, conversationId)).limit(1);
+  return row?.handledBy === "human";
+}
+
 /** Sends whatever sits in a conversation's outbox (a person's reply from the inbox, say), in order. */
 export async function scheduleOutbox(deps: AppDeps, conv: ConversationRow) {
   await enqueueJob(
@@ -69,9 +76,17 @@ export async function handleChannelInbound(deps: AppDeps, job: Job): Promise<Rec
   if (stored.row.senderType === "human") {
     // A person answered from the business phone: the AI steps back for a while.
     if (stored.created) {
+      // An open-ended takeover (no end time) stays open-ended; otherwise the pause restarts now.
+      const openEnded = conv.handledBy === "human" && conv.aiPausedUntil === null;
       await deps.db
         .update(conversations)
-        .set({ handledBy: "human", aiPausedUntil: now + deps.env.HUMAN_TAKEOVER_MINUTES * 60_000, lastMessageAt: now, waitingForUser: false, updatedAt: now })
+        .set({
+          handledBy: "human",
+          aiPausedUntil: openEnded ? null : now + deps.env.HUMAN_TAKEOVER_MINUTES * 60_000,
+          lastMessageAt: now,
+          waitingForUser: false,
+          updatedAt: now,
+        })
         .where(eq(conversations.id, conv.id));
       live(conv);
     }
@@ -123,7 +138,7 @@ function outboxRows(conv: ConversationRow, senderName: string, parts: ReturnType
 
 /** Puts a canned message (handoff, limits) in the outbox outside any model turn. */
 async function queueCanned(deps: AppDeps, ctx: ConversationContext, text: string, lastId: string, kind: string) {
-  const rows = outboxRows(ctx.conv, ctx.agent.name, splitReply(text, { limit: ctx.driver.limit, natural: false }), deps.now(), { outcome: kind, inReplyTo: lastId });
+  const rows = outboxRows(ctx.conv, ctx.agent.name, splitReply(text, { limit: ctx.driver.limit, natural: false, measure: ctx.driver.measure }), deps.now(), { outcome: kind, inReplyTo: lastId });
   await groupCommit(deps.db, async (tx) => {
     for (const r of rows) await tx.execute(r);
   });
@@ -223,9 +238,10 @@ export async function handleChannelReply(deps: AppDeps, job: Job): Promise<Recor
       idempotencyKey: `reply:${conv.id}:${last.id}`,
       conversationId: conv.id,
       allowHandoff: true,
+      toolContext: { channel: conv.channel, customer: { name: conv.clientName, phone: conv.clientPhone, email: conv.clientEmail } },
       persist: async (tx, r) => {
         const at = deps.now();
-        const parts = splitReply(r.reply, { limit: driver.limit, natural: settings.splitLongMessages });
+        const parts = splitReply(r.reply, { limit: driver.limit, natural: settings.splitLongMessages, measure: driver.measure });
         const metadata = {
           outcome: r.outcome,
           provider: r.provider,
@@ -236,15 +252,18 @@ export async function handleChannelReply(deps: AppDeps, job: Job): Promise<Recor
           inReplyTo: last.id,
           ...(r.transcript ? { transcript: r.transcript } : {}),
           ...(r.sources.length ? { sources: r.sources } : {}),
-          ...(r.handoff ? { tools: [{ name: "transferir_para_atendente", reason: r.handoff.reason }] } : {}),
+          ...(r.toolCalls?.length ? { tools: r.toolCalls } : {}),
+          ...(r.handoff ? { handoffReason: r.handoff.reason } : {}),
           ...(r.error ? { error: r.error } : {}),
         };
         for (const row of outboxRows(conv, agent.name, parts, at, metadata)) await tx.execute(row);
         await tx.execute({
           sql: `UPDATE conversations SET reply_cursor = ?, interaction_count = interaction_count + 1, last_message_at = ?, updated_at = ?,
             handled_by = CASE WHEN ? THEN 'human' ELSE handled_by END, needs_human_support = CASE WHEN ? THEN 1 ELSE needs_human_support END,
-            ai_paused_until = CASE WHEN ? THEN NULL ELSE ai_paused_until END WHERE id = ?`,
-          args: [last.id, at, at, r.handoff ? 1 : 0, r.handoff ? 1 : 0, r.handoff ? 1 : 0, conv.id],
+            ai_paused_until = CASE WHEN ? THEN NULL ELSE ai_paused_until END,
+            needs_review = CASE WHEN ? THEN 1 ELSE needs_review END WHERE id = ?`,
+          // A turn that ended in the agent's error message is flagged for a person to look at.
+          args: [last.id, at, at, r.handoff ? 1 : 0, r.handoff ? 1 : 0, r.handoff ? 1 : 0, r.outcome === "error" ? 1 : 0, conv.id],
         });
       },
     },
@@ -254,6 +273,15 @@ export async function handleChannelReply(deps: AppDeps, job: Job): Promise<Recor
   const due = last.sentAt + Math.min(settings.responseTime * 1000, MAX_RESPONSE_DELAY_MS);
   const wait = Math.min(due - deps.now(), MAX_RESPONSE_DELAY_MS);
   if (wait > 0) await Bun.sleep(wait);
+  // A person may have taken over while the model was answering: their word wins, the answer is not sent.
+  if (!result.handoff && (await takenOverSince(deps, conv.id))) {
+    await deps.db
+      .update(messages)
+      .set({ deliveryStatus: "skipped", deliveryError: TAKEN_OVER })
+      .where(and(eq(messages.conversationId, conv.id), eq(messages.senderType, "agent"), eq(messages.deliveryStatus, "pending")));
+    live(conv);
+    return { conversationId: conv.id, outcome: result.outcome, skipped: "a person took over" };
+  }
   const sent = await flushOutbox(deps, conv, driver, { paced: settings.responseTime > 0 });
   if (!result.handoff) {
     await deps.db.update(conversations).set({ waitingForUser: true }).where(eq(conversations.id, conv.id));

@@ -38,3 +38,6 @@ export function subscribeLive(fn: Listener): () => void {
   listeners.add(fn);
   return () => listeners.delete(fn);
 }
+
+/** How many subscribers are listening (the inbox stream's cleanup is tested with it). */
+export const liveSubscriberCount = () => listeners.size;

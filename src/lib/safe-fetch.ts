@@ -31,6 +31,13 @@ export type SafeFetchOptions = {
   userAgent?: string;
   /** Replaces DNS for this call (tests prove rebinding with it). */
   resolver?: Resolver;
+  /** The caller's own cancellation (e.g. an API client's per-call timeout), on top of timeoutMs. */
+  signal?: AbortSignal;
+  /**
+   * Return non-2xx responses (body read, size-capped) instead of throwing HTTP: API clients need
+   * the status, headers and error body to tell a bad token from a rate limit.
+   */
+  acceptHttpErrors?: boolean;
 };
 
 export type SafeFetchResponse = {
@@ -194,6 +201,9 @@ export async function safeFetch(url: string, opts: SafeFetchOptions = {}): Promi
   const maxBytes = opts.maxBytes ?? 10 * MB;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new SafeFetchError("TIMEOUT")), opts.timeoutMs ?? 15_000);
+  const onCallerAbort = () => controller.abort(new SafeFetchError("TIMEOUT"));
+  if (opts.signal?.aborted) onCallerAbort();
+  else opts.signal?.addEventListener("abort", onCallerAbort, { once: true });
   try {
     return await run(url, opts, maxBytes, controller);
   } catch (e) {
@@ -202,6 +212,7 @@ export async function safeFetch(url: string, opts: SafeFetchOptions = {}): Promi
     throw networkError(e);
   } finally {
     clearTimeout(timer);
+    opts.signal?.removeEventListener("abort", onCallerAbort);
   }
 }
 
@@ -236,7 +247,7 @@ async function run(input: string, opts: SafeFetchOptions, maxBytes: number, cont
       continue;
     }
 
-    if (res.status < 200 || res.status > 299) {
+    if ((res.status < 200 || res.status > 299) && !opts.acceptHttpErrors) {
       await cancelBody(res);
       throw httpError(res.status);
     }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { httpUrl } from "./text";
 
 const required = (label: string) => z.string({ error: `${label} é obrigatório` }).trim().min(1, `${label} é obrigatório`).max(2000);
 
@@ -24,4 +25,44 @@ export const connectionIdInput = z.object({ id: z.uuid() });
 export const listConnectionsInput = z.object({ agentId: z.uuid().optional() }).optional();
 
 /** SPEC §5 Telegram: the bot token is required and non-empty (validated against getMe on connect). */
-export const connectTelegramInput = z.object({ agentId: z.uuid(), botToken: required("Token do bot") });
+export const telegramConfigInput = z.object({ botToken: required("Token do bot") });
+export const connectTelegramInput = telegramConfigInput.extend({ agentId: z.uuid() });
+
+/** SPEC §5 own-server phone: an optional plus and 11–15 digits. */
+export const PHONE_INVALID = "Número de telefone inválido";
+const ownServerPhone = z.string().trim().regex(/^\+?\d{11,15}$/, PHONE_INVALID);
+/** A form sends "" for an empty optional field: it means "not given". */
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+/**
+ * WhatsApp through an own UAZAPI server. Without an instance token a new instance is created with
+ * the admin token; with one, that existing instance is used (checked with its status).
+ */
+export const uazapiConfigInput = z.object({
+  serverUrl: httpUrl("URL do servidor inválida"),
+  adminToken: required("Admin token"),
+  instanceName: required("Nome da instância").pipe(z.string().max(100, "Nome da instância deve ter no máximo 100 caracteres")),
+  phoneNumber: z.preprocess(blankToUndefined, ownServerPhone.optional()),
+  instanceToken: z.preprocess(blankToUndefined, required("Token da instância").optional()),
+});
+export type UazapiConfigInput = z.infer<typeof uazapiConfigInput>;
+export const connectUazapiInput = uazapiConfigInput.extend({ agentId: z.uuid() });
+
+/** A new QR code (no phone) or a pairing code for `phone`. */
+export const uazapiPairInput = z.object({ id: z.uuid(), phone: z.preprocess(blankToUndefined, ownServerPhone.optional()) });
+
+/** SPEC §3/§5 Instagram: every token and id required; the app secret checks the webhook signatures. */
+export const instagramConfigInput = z.object({
+  accessToken: required("Access token"),
+  appSecret: required("App secret"),
+  businessId: required("Instagram business ID"),
+  pageId: required("Page ID"),
+  webhookVerifyToken: required("Webhook verify token"),
+});
+export type InstagramConfigInput = z.infer<typeof instagramConfigInput>;
+export const connectInstagramInput = instagramConfigInput.extend({ agentId: z.uuid() });
+/** As for WhatsApp: left-out secrets keep the stored ones. */
+export const updateInstagramInput = z.object({
+  id: z.uuid(),
+  config: instagramConfigInput.extend({ accessToken: required("Access token").optional(), appSecret: required("App secret").optional() }),
+});

@@ -7,7 +7,7 @@ export type ActivityEntry = {
   workspaceId?: string | null;
   agentId?: string | null;
   action: string;
-  category: "auth" | "workspace" | "credits" | "agent" | "admin";
+  category: "auth" | "workspace" | "credits" | "agent" | "admin" | "conversation";
   resourceType?: string;
   resourceId?: string;
   description?: string;

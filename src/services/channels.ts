@@ -2,66 +2,28 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { type TelegramStoredConfig, type WhatsAppCloudStoredConfig, channelConnections } from "../../db/schema";
 import { TelegramApiError, deleteWebhook, getMe, setWebhook } from "../adapters/telegram/client";
+import { forgetSigner } from "../channels/inbound/signer-cache";
 import { AppError } from "../lib/errors";
 import { log } from "../lib/logger";
 import { connectTelegramInput, connectWhatsAppInput, connectionIdInput, listConnectionsInput, updateWhatsAppInput } from "../schemas/channels";
 import { getAgent, requireFlag } from "./agents";
+import { EDIT, NOT_FOUND, isUniqueViolation, ownedConnection } from "./channel-common";
+import { releaseUazapiInstance } from "./channel-uazapi";
+import { asColumn, publicConnection, telegramWebhookUrl } from "./channel-view";
 import type { AppDeps, ServiceContext, WorkspaceScope } from "./context";
 
-const EDIT = "Você não tem permissão para editar agentes neste workspace";
-const NOT_FOUND = "Conexão não encontrada";
 const NUMBER_TAKEN = "Este número do WhatsApp já está conectado a um agente";
 
 type Row = typeof channelConnections.$inferSelect;
 
-/** The config column is typed for WhatsApp; a Telegram row stores a TelegramStoredConfig. */
-export const telegramConfig = (row: Row) => row.config as unknown as TelegramStoredConfig;
+export { telegramConfig, telegramWebhookUrl, whatsappWebhookUrl } from "./channel-view";
 
-/** What the editor may see of a connection: ids and flags, never a token or secret. */
-function publicConnection(deps: AppDeps, row: Row) {
-  if (row.channel === "telegram") {
-    const c = telegramConfig(row);
-    return {
-      id: row.id,
-      agentId: row.agentId,
-      channel: row.channel,
-      configured: row.configured,
-      botId: row.externalId,
-      botUsername: c.botUsername,
-      hasBotToken: Boolean(c.botToken),
-      webhookUrl: telegramWebhookUrl(deps, row.id),
-      webhookMode: c.mode !== "polling",
-      mode: c.mode ?? "webhook",
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
-    };
-  }
-  return {
-    id: row.id,
-    agentId: row.agentId,
-    channel: row.channel,
-    configured: row.configured,
-    phoneNumberId: row.config.phoneNumberId,
-    businessAccountId: row.config.businessAccountId,
-    webhookVerifyToken: row.config.webhookVerifyToken,
-    hasAccessToken: Boolean(row.config.accessToken),
-    hasAppSecret: Boolean(row.config.appSecret),
-    webhookUrl: whatsappWebhookUrl(deps),
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
-
-export const whatsappWebhookUrl = (deps: AppDeps) => `${deps.appUrl}/webhooks/whatsapp`;
-export const telegramWebhookUrl = (deps: AppDeps, connectionId: string) => `${deps.appUrl}/webhooks/telegram/${connectionId}`;
 /** Telegram only delivers webhooks to a public https URL. */
 const hasPublicUrl = (deps: AppDeps) => {
   if (!deps.appUrl.startsWith("https://")) return false;
   const host = new URL(deps.appUrl).hostname;
   return !["localhost", "127.0.0.1", "::1", "[::1]"].includes(host);
 };
-
-const isUniqueViolation = (err: unknown) => /UNIQUE constraint failed/i.test(String((err as { cause?: unknown })?.cause ?? err));
 
 export async function listConnections(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
   const input = listConnectionsInput.parse(raw);
@@ -70,16 +32,6 @@ export async function listConnections(ctx: ServiceContext, scope: WorkspaceScope
     : eq(channelConnections.workspaceId, scope.id);
   const rows = await ctx.db.select().from(channelConnections).where(where).orderBy(asc(channelConnections.createdAt));
   return rows.map((r) => publicConnection(ctx, r));
-}
-
-async function ownedConnection(ctx: ServiceContext, scope: WorkspaceScope, id: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(channelConnections)
-    .where(and(eq(channelConnections.id, id), eq(channelConnections.workspaceId, scope.id)))
-    .limit(1);
-  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
-  return row;
 }
 
 export async function connectWhatsApp(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
@@ -98,6 +50,7 @@ export async function connectWhatsApp(ctx: ServiceContext, scope: WorkspaceScope
       .values({ workspaceId: scope.id, agentId: input.agentId, channel: "whatsapp_cloud", externalId: c.phoneNumberId, config, configured: true })
       .returning();
     if (!row) throw new AppError("INTERNAL", "Falha ao salvar a conexão");
+    forgetSigner(ctx.db, row.channel, row.externalId);
     return publicConnection(ctx, row);
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError("CONFLICT", NUMBER_TAKEN);
@@ -142,7 +95,7 @@ export async function connectTelegram(ctx: ServiceContext, scope: WorkspaceScope
         agentId: input.agentId,
         channel: "telegram",
         externalId: String(bot.id),
-        config: config as unknown as WhatsAppCloudStoredConfig,
+        config: asColumn(config),
         configured: true,
       })
       .returning();
@@ -186,6 +139,8 @@ export async function updateWhatsApp(ctx: ServiceContext, scope: WorkspaceScope,
       .where(and(eq(channelConnections.id, row.id), eq(channelConnections.workspaceId, scope.id)))
       .returning();
     if (!updated) throw new AppError("NOT_FOUND", NOT_FOUND);
+    forgetSigner(ctx.db, row.channel, row.externalId);
+    forgetSigner(ctx.db, updated.channel, updated.externalId);
     return publicConnection(ctx, updated);
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError("CONFLICT", NUMBER_TAKEN);
@@ -199,8 +154,11 @@ export async function disconnectChannel(ctx: ServiceContext, scope: WorkspaceSco
   const deleted = await ctx.db
     .delete(channelConnections)
     .where(and(eq(channelConnections.id, id), eq(channelConnections.workspaceId, scope.id)))
-    .returning({ id: channelConnections.id });
-  if (!deleted.length) throw new AppError("NOT_FOUND", NOT_FOUND);
+    .returning();
+  const row = deleted[0];
+  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
+  if (row.channel === "whatsapp_uaz") await releaseUazapiInstance(ctx, row);
+  forgetSigner(ctx.db, row.channel, row.externalId);
   return { ok: true };
 }
 

@@ -19,8 +19,10 @@ export class UazapiApiError extends Error {
     readonly retryable: boolean,
     /** From Retry-After, when the server sent one. */
     readonly retryAfterMs: number | null = null,
+    /** What the fetch threw (e.g. a vetted fetch refusing a private address). */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = "UazapiApiError";
   }
 }
@@ -52,7 +54,9 @@ async function call(base: Base, auth: Auth, method: "GET" | "POST" | "DELETE", p
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {
-    throw new UazapiApiError(`UAZAPI inacessível: ${err instanceof Error ? err.message : String(err)}`, null, true);
+    // A fetch that says its refusal is final (a vetted fetch refusing a private address) is not retried.
+    const retryable = (err as { retryable?: unknown } | null)?.retryable !== false;
+    throw new UazapiApiError(`UAZAPI inacessível: ${err instanceof Error ? err.message : String(err)}`, null, retryable, null, err);
   }
   const text = await res.text();
   let parsed: unknown = null;

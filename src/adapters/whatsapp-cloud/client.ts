@@ -119,3 +119,14 @@ export async function downloadMedia(target: GraphTarget, mediaId: string, maxByt
   if (data.byteLength > maxBytes) throw new WhatsAppApiError("Mídia grande demais", 200, null, false);
   return { data, mime: (meta.mime_type ?? res.headers.get("content-type") ?? "application/octet-stream").split(";")[0]?.trim() ?? "application/octet-stream" };
 }
+
+/** GET /{version}/{phone_number_id}: proves the token reaches the number ("Testar conexão"). */
+export async function getPhoneNumber(target: GraphTarget): Promise<{ id: string; displayPhoneNumber: string | null; verifiedName: string | null }> {
+  const body = (await graphCall(target, `${encodeURIComponent(target.phoneNumberId)}?fields=display_phone_number,verified_name`, { method: "GET" })) as Record<
+    string,
+    unknown
+  > | null;
+  if (typeof body?.id !== "string") throw new WhatsAppApiError("Resposta do WhatsApp sem id do número", 200, null, false);
+  const str = (v: unknown) => (typeof v === "string" && v ? v : null);
+  return { id: body.id, displayPhoneNumber: str(body.display_phone_number), verifiedName: str(body.verified_name) };
+}

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "wouter";
 import { Icon } from "../../../components/ui/icons";
 import { useAuth } from "../../auth/hooks/use-auth";
+import { useInboxCounts } from "../../conversations/hooks/use-conversations";
 import { Logo } from "../../auth/components/auth-layout";
 import { isNavActive, NAV_ITEMS, type NavItem } from "./nav-items";
 import { PlanCreditBox } from "./plan-credit-box";
@@ -12,8 +13,9 @@ type Props = { collapsed: boolean; onToggle: () => void };
 /** 256 px expanded, 64 px collapsed (short logo only), SPEC §2. */
 export function Sidebar({ collapsed, onToggle }: Props) {
   const [path] = useLocation();
-  const { user } = useAuth();
+  const { user, isAuthenticated } = useAuth();
   const isUserRole = (user?.role ?? "user") === "user";
+  const inbox = useInboxCounts(isAuthenticated);
 
   return (
     // The spacer reserves the rail in the layout; on narrow screens the expanded panel overlays the page.
@@ -59,6 +61,7 @@ export function Sidebar({ collapsed, onToggle }: Props) {
                   active={isNavActive(item, path)}
                   disabled={!!item.comingSoonForUsers && isUserRole}
                   collapsed={collapsed}
+                  badge={item.href === "/conversations" ? (inbox.data?.unread ?? 0) : 0}
                 />
               </li>
             ))}
@@ -75,7 +78,19 @@ export function Sidebar({ collapsed, onToggle }: Props) {
   );
 }
 
-function NavEntry({ item, active, disabled, collapsed }: { item: NavItem; active: boolean; disabled: boolean; collapsed: boolean }) {
+/** Unread conversations beside "Conversas": a count when expanded, a dot on the collapsed rail. */
+function NavBadge({ count, collapsed }: { count: number; collapsed: boolean }) {
+  if (count <= 0) return null;
+  const label = `${count} ${count === 1 ? "conversa não lida" : "conversas não lidas"}`;
+  if (collapsed) return <span className="absolute top-1.5 right-2 size-2 rounded-full bg-primary" role="img" aria-label={label} />;
+  return (
+    <span className="badge badge-primary badge-sm" role="img" aria-label={label} data-testid="inbox-unread">
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}
+
+function NavEntry({ item, active, disabled, collapsed, badge = 0 }: { item: NavItem; active: boolean; disabled: boolean; collapsed: boolean; badge?: number }) {
   const base = `flex h-10 items-center gap-3 rounded-field px-3 text-sm ${collapsed ? "justify-center px-0" : ""}`;
   if (disabled) {
     // Not a link at all: dimmed, not focusable, tagged 'Em Breve' (§6).
@@ -102,13 +117,14 @@ function NavEntry({ item, active, disabled, collapsed }: { item: NavItem; active
       data-nav-item={item.label}
       aria-current={active ? "page" : undefined}
       title={collapsed ? item.label : undefined}
-      className={`${base} transition ${
+      className={`${base} relative transition ${
         active ? "bg-primary/10 font-medium text-primary" : "text-base-content/80 hover:bg-base-200 hover:text-base-content"
       }`}
     >
       <Icon name={item.icon} />
       {!collapsed && <span className="flex-1 truncate">{item.label}</span>}
       {collapsed && <span className="sr-only">{item.label}</span>}
+      <NavBadge count={badge} collapsed={collapsed} />
     </Link>
   );
 }

@@ -5,12 +5,13 @@ import { ConfirmDialog } from "../../../../components/ui/confirm-dialog";
 import { TextInput } from "../../../../components/ui/fields";
 import { Icon } from "../../../../components/ui/icons";
 import { ButtonSpinner } from "../../../../components/ui/spinner";
-import { useToast } from "../../../../components/ui/toast";
-import { copyText } from "../../../../lib/clipboard";
-import { type ChannelConnection, randomVerifyToken, useConnectWhatsApp, useDisconnectChannel, useUpdateWhatsApp } from "../../hooks/use-channels";
+import { type ConnectionOf, randomVerifyToken, useConnectWhatsApp, useDisconnectChannel, useUpdateWhatsApp } from "../../hooks/use-channels";
 import { useSectionForm } from "../../hooks/use-section-form";
 import { useReportDirty } from "../sections/types";
 import { ServerError } from "../training/form-bits";
+import { ChannelCardHeader } from "./card-header";
+import { CopyRow } from "./copy-row";
+import { TestConnection } from "./test-connection";
 
 type Values = { accessToken: string; appSecret: string; phoneNumberId: string; businessAccountId: string; webhookVerifyToken: string };
 
@@ -25,35 +26,11 @@ const updateSchema = z.preprocess(dropEmptySecrets, updateWhatsAppInput.shape.co
 
 type Props = {
   agentId: string;
-  connection: ChannelConnection | undefined;
+  connection: ConnectionOf<"whatsapp_cloud"> | undefined;
   webhookUrl: string | undefined;
   canEdit: boolean;
   onDirtyChange: (dirty: boolean) => void;
 };
-
-function CopyRow({ label, value, copiedTitle }: { label: string; value: string; copiedTitle: string }) {
-  const toast = useToast();
-  return (
-    <div>
-      <p className="mb-1 font-medium text-sm">{label}</p>
-      <div className="join w-full">
-        <input className="input join-item w-full font-mono text-sm" value={value} readOnly aria-label={label} onFocus={(e) => e.target.select()} />
-        <button
-          type="button"
-          className="btn join-item"
-          aria-label={`Copiar ${label}`}
-          onClick={async () => {
-            const ok = await copyText(value);
-            toast(ok ? { title: copiedTitle } : { variant: "destructive", title: "Não foi possível copiar" });
-          }}
-        >
-          <Icon name="copy" className="size-4" />
-          Copiar
-        </button>
-      </div>
-    </div>
-  );
-}
 
 /** WhatsApp (API oficial, Cloud API): the credentials from Meta, the webhook to paste back, connect/save/disconnect. */
 export function WhatsAppCloudCard({ agentId, connection, webhookUrl, canEdit, onDirtyChange }: Props) {
@@ -86,18 +63,15 @@ export function WhatsAppCloudCard({ agentId, connection, webhookUrl, canEdit, on
 
   return (
     <section aria-label="WhatsApp (API oficial)" className="rounded-box border border-base-300 p-4">
-      <header className="mb-4 flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1">
-          <h3 className="flex items-center gap-2 font-semibold">
-            <Icon name="chat" className="size-5 text-success" />
-            WhatsApp (API oficial)
-          </h3>
-          <p className="text-base-content/60 text-sm">WhatsApp Cloud API da Meta. Crie um app em developers.facebook.com e copie os dados abaixo.</p>
-        </div>
-        <span data-testid="whatsapp-status" className={`badge ${connected ? "badge-success badge-soft" : "badge-ghost"}`}>
-          {connected ? "Conectado" : "Não conectado"}
-        </span>
-      </header>
+      <ChannelCardHeader
+        icon="chat"
+        iconClass="text-success"
+        title="WhatsApp (API oficial)"
+        description="WhatsApp Cloud API da Meta. Crie um app em developers.facebook.com e copie os dados abaixo."
+        status={connected ? { label: "Conectado", tone: "success" } : { label: "Não conectado", tone: "ghost" }}
+        testId="whatsapp-status"
+        configured={connection?.configured}
+      />
 
       <form onSubmit={submit} aria-label="Conexão do WhatsApp" className="flex flex-col gap-4" noValidate>
         <div className="grid gap-4 md:grid-cols-2">
@@ -129,6 +103,8 @@ export function WhatsAppCloudCard({ agentId, connection, webhookUrl, canEdit, on
           {webhookUrl && <CopyRow label="URL do webhook" value={webhookUrl} copiedTitle="URL copiada!" />}
           {connection?.webhookVerifyToken && <CopyRow label="Token de verificação" value={connection.webhookVerifyToken} copiedTitle="Token copiado!" />}
         </div>
+
+        {connection && <TestConnection agentId={agentId} connection={connection} />}
 
         <ServerError error={connection ? update.error : connect.error} />
         {disconnect.error && <ServerError error={disconnect.error} />}

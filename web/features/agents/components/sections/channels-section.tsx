@@ -1,25 +1,40 @@
-import { Icon, type IconName } from "../../../../components/ui/icons";
+import { useCallback, useMemo, useRef } from "react";
+import { Icon } from "../../../../components/ui/icons";
 import { Skeleton } from "../../../../components/ui/skeleton";
 import { trpcErrorMessage } from "../../../../lib/trpc";
-import { useChannelConnections, useWebhookUrls } from "../../hooks/use-channels";
+import { connectionOf, useChannelConnections, useWebhookUrls } from "../../hooks/use-channels";
 import { useAgentPermissions } from "../../hooks/use-agents";
+import { InstagramCard } from "../channels/instagram-card";
+import { TelegramCard } from "../channels/telegram-card";
+import { UazapiCard } from "../channels/uazapi-card";
 import { WhatsAppCloudCard } from "../channels/whatsapp-cloud-card";
 import type { SectionProps } from "./types";
 
-const SOON: { name: string; icon: IconName; text: string }[] = [
-  { name: "WhatsApp (servidor próprio)", icon: "chat", text: "Conecte um número pelo QR code, via servidor UAZAPI." },
-  { name: "Telegram", icon: "send", text: "Um bot do Telegram atendendo pelo agente." },
-  { name: "Instagram", icon: "image", text: "Mensagens diretas do Instagram da empresa." },
-  { name: "Widget do site", icon: "globe", text: "Um botão de chat em qualquer site, com uma linha de código." },
-];
+const SOON = [{ name: "Widget do site", text: "Um botão de chat em qualquer site, com uma linha de código." }];
+const CARDS = ["whatsapp", "uazapi", "telegram", "instagram"] as const;
 
-/** Canais: where the agent answers customers. Only the WhatsApp Cloud API exists for now; the rest say so. */
+/** Each card reports its own unsaved edits; the section is dirty while any of them is. */
+function useDirtyCards(onDirtyChange: (dirty: boolean) => void) {
+  const dirty = useRef<Record<string, boolean>>({});
+  const report = useCallback(
+    (card: string, value: boolean) => {
+      dirty.current[card] = value;
+      onDirtyChange(Object.values(dirty.current).some(Boolean));
+    },
+    [onDirtyChange],
+  );
+  return useMemo(() => Object.fromEntries(CARDS.map((c) => [c, (v: boolean) => report(c, v)])) as Record<(typeof CARDS)[number], (v: boolean) => void>, [report]);
+}
+
+/** Canais: where the agent answers customers — WhatsApp (Cloud API or an own UAZAPI server), Telegram and Instagram. */
 export function ChannelsSection({ agent, onDirtyChange }: SectionProps) {
   const perms = useAgentPermissions();
   const canEdit = !perms.loaded || perms.canEdit;
   const list = useChannelConnections(agent.id);
   const urls = useWebhookUrls();
-  const whatsapp = list.data?.find((c) => c.channel === "whatsapp_cloud");
+  const dirty = useDirtyCards(onDirtyChange);
+  const whatsapp = connectionOf(list.data, "whatsapp_cloud");
+  const instagram = connectionOf(list.data, "instagram");
 
   return (
     <section aria-label="Canais" className="card border border-base-300 bg-base-100 shadow-sm">
@@ -43,20 +58,32 @@ export function ChannelsSection({ agent, onDirtyChange }: SectionProps) {
             {trpcErrorMessage(list.error, "Não foi possível carregar os canais.")}
           </p>
         ) : (
-          <WhatsAppCloudCard
-            key={whatsapp ? `${whatsapp.id}:${String(whatsapp.updatedAt)}` : "new"}
-            agentId={agent.id}
-            connection={whatsapp}
-            webhookUrl={urls.data?.whatsapp}
-            canEdit={canEdit}
-            onDirtyChange={onDirtyChange}
-          />
+          <>
+            <WhatsAppCloudCard
+              key={whatsapp ? `${whatsapp.id}:${String(whatsapp.updatedAt)}` : "whatsapp-new"}
+              agentId={agent.id}
+              connection={whatsapp}
+              webhookUrl={urls.data?.whatsapp}
+              canEdit={canEdit}
+              onDirtyChange={dirty.whatsapp}
+            />
+            <UazapiCard agentId={agent.id} connection={connectionOf(list.data, "whatsapp_uaz")} canEdit={canEdit} onDirtyChange={dirty.uazapi} />
+            <TelegramCard agentId={agent.id} connection={connectionOf(list.data, "telegram")} canEdit={canEdit} onDirtyChange={dirty.telegram} />
+            <InstagramCard
+              key={instagram ? `${instagram.id}:${String(instagram.updatedAt)}` : "instagram-new"}
+              agentId={agent.id}
+              connection={instagram}
+              webhookUrl={urls.data?.instagram}
+              canEdit={canEdit}
+              onDirtyChange={dirty.instagram}
+            />
+          </>
         )}
 
         <ul aria-label="Outros canais" className="grid gap-3 md:grid-cols-2">
           {SOON.map((c) => (
             <li key={c.name} className="flex items-start gap-3 rounded-box border border-base-300 border-dashed p-4 opacity-80">
-              <Icon name={c.icon} className="mt-0.5 size-5 shrink-0 text-base-content/60" />
+              <Icon name="globe" className="mt-0.5 size-5 shrink-0 text-base-content/60" />
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-sm">{c.name}</p>
                 <p className="text-base-content/60 text-xs">{c.text}</p>

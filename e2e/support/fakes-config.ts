@@ -1,0 +1,9 @@
+/** Shared by playwright.config.ts (Node), the specs (Node) and e2e/support/channel-fakes.ts (Bun): no runtime imports. */
+
+/** E2E_PORT lets two checkouts run the browser suite side by side; every other port derives from it. */
+export const e2ePort = () => Number(process.env.E2E_PORT ?? 3100);
+/** The channel fakes (Telegram Bot API + UAZAPI) for e2e/channels-more.e2e.ts. */
+export const channelFakesPort = (port = e2ePort()) => port + 1000;
+
+export const E2E_TELEGRAM = { token: "700100200:AAE2eTokenDoBotDeTesteDaAtenda00000", id: 700100200, username: "loja_e2e_bot" };
+export const E2E_UAZAPI_ADMIN = "admin-token-e2e";

@@ -1,0 +1,200 @@
+import { and, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
+import { agents, conversations, messages, users } from "../../db/schema";
+import type { DbOrTx } from "../../db/client";
+import { AppError } from "../lib/errors";
+import { INBOX_PAGE_SIZE, PREVIEW_MAX_CHARS, listConversationsInput, threadInput } from "../schemas/conversations";
+import type { ServiceContext, WorkspaceScope } from "./context";
+import { connectionSummary, publicMessage } from "./conversation-view";
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export const CONVERSATION_NOT_FOUND = "Conversa não encontrada";
+
+/** Scoped lookup: another workspace's conversation is "not found", never "forbidden" (no id probing). */
+export async function scopedConversation(db: DbOrTx, scope: WorkspaceScope, id: string): Promise<ConversationRow> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, id), eq(conversations.workspaceId, scope.id)))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND", CONVERSATION_NOT_FOUND);
+  return row;
+}
+
+/** Newest activity: the last message, or the creation for a conversation whose first message is still being stored. */
+const activity = sql<number>`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
+
+const encodeCursor = (at: number, id: string) => `${at}_${id}`;
+function decodeCursor(cursor: string) {
+  const m = /^(\d{1,16})_([0-9a-f-]{36})$/.exec(cursor);
+  if (!m) throw new AppError("VALIDATION", "Cursor inválido", { field: "cursor" });
+  return { at: Number(m[1]), id: m[2] ?? "" };
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Name, phone/contact id, or any message of the conversation. The message part is an EXISTS over
+ * the conversation's own messages (messages_conversation_idx), so the scan follows the page: the
+ * outer query stops once a page of matches is found. No FTS table covers messages yet.
+ */
+function searchClause(term: string) {
+  const pattern = `%${likeEscape(term)}%`;
+  const digits = term.replace(/\D/g, "");
+  const digitPattern = digits.length >= 3 && digits !== term ? `%${digits}%` : null;
+  return or(
+    sql`${conversations.clientName} LIKE ${pattern} ESCAPE '\\'`,
+    sql`${conversations.clientPhone} LIKE ${pattern} ESCAPE '\\'`,
+    sql`${conversations.contactKey} LIKE ${pattern} ESCAPE '\\'`,
+    digitPattern ? sql`${conversations.clientPhone} LIKE ${digitPattern} OR ${conversations.contactKey} LIKE ${digitPattern}` : undefined,
+    sql`EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = ${conversations.id} AND m.content LIKE ${pattern} ESCAPE '\\')`,
+  );
+}
+
+const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ").trim();
+
+/** The inbox: the current workspace's conversations, newest activity first, 30 a page. */
+export async function listConversations(ctx: ServiceContext, scope: WorkspaceScope, userId: string, raw: unknown) {
+  const input = listConversationsInput.parse(raw ?? {});
+  const cursor = input.cursor ? decodeCursor(input.cursor) : null;
+  const rows = await ctx.db
+    .select({
+      c: conversations,
+      at: activity,
+      agentName: agents.name,
+      assignedFirst: users.firstName,
+      assignedLast: users.lastName,
+      lastMessageId: sql<string | null>`(SELECT m.id FROM messages m WHERE m.conversation_id = ${conversations.id} ORDER BY m.sent_at DESC, m.id DESC LIMIT 1)`,
+    })
+    .from(conversations)
+    .leftJoin(agents, eq(agents.id, conversations.agentId))
+    .leftJoin(users, eq(users.id, conversations.assignedToUserId))
+    .where(
+      and(
+        eq(conversations.workspaceId, scope.id),
+        input.channel ? eq(conversations.channel, input.channel) : undefined,
+        input.status ? eq(conversations.status, input.status) : undefined,
+        input.unread ? gt(conversations.unreadCount, 0) : undefined,
+        input.needsHuman ? eq(conversations.needsHumanSupport, true) : undefined,
+        input.mine ? eq(conversations.assignedToUserId, userId) : undefined,
+        input.search ? searchClause(input.search) : undefined,
+        cursor ? or(lt(activity, cursor.at), and(eq(activity, cursor.at), lt(conversations.id, cursor.id))) : undefined,
+      ),
+    )
+    .orderBy(desc(activity), desc(conversations.id))
+    .limit(INBOX_PAGE_SIZE + 1);
+  const page = rows.slice(0, INBOX_PAGE_SIZE);
+  const lastIds = page.map((r) => r.lastMessageId).filter((x): x is string => Boolean(x));
+  const previews = lastIds.length
+    ? await ctx.db
+        .select({ id: messages.id, content: sql<string>`substr(${messages.content}, 1, ${PREVIEW_MAX_CHARS + 1})`, senderType: messages.senderType, messageType: messages.messageType, sentAt: messages.sentAt })
+        .from(messages)
+        .where(inArray(messages.id, lastIds))
+    : [];
+  const previewOf = new Map(previews.map((p) => [p.id, p]));
+  const items = page.map(({ c, agentName, assignedFirst, assignedLast, lastMessageId }) => {
+    const last = lastMessageId ? previewOf.get(lastMessageId) : undefined;
+    return {
+      id: c.id,
+      channel: c.channel,
+      clientName: c.clientName,
+      clientPhone: c.clientPhone,
+      contactKey: c.contactKey,
+      status: c.status,
+      handledBy: c.handledBy,
+      needsHumanSupport: c.needsHumanSupport,
+      unreadCount: c.unreadCount,
+      lastMessageAt: c.lastMessageAt ?? c.createdAt,
+      lastMessage: last
+        ? { content: previewText(last.content), senderType: last.senderType, messageType: last.messageType, sentAt: last.sentAt }
+        : null,
+      assignedTo: c.assignedToUserId ? { id: c.assignedToUserId, name: fullName(assignedFirst, assignedLast) || "Membro removido" } : null,
+      agent: c.agentId ? { id: c.agentId, name: agentName ?? "" } : null,
+    };
+  });
+  const tail = page.at(-1);
+  const nextCursor = rows.length > INBOX_PAGE_SIZE && tail ? encodeCursor(tail.at, tail.c.id) : null;
+  return { items, nextCursor };
+}
+
+/** At most PREVIEW_MAX_CHARS characters on one line, a cut marked with an ellipsis (`head` is the first MAX+1 characters). */
+const previewText = (head: string) => {
+  const flat = head.replace(/\s+/g, " ").trim();
+  const cut = head.length > PREVIEW_MAX_CHARS || flat.length > PREVIEW_MAX_CHARS;
+  return cut ? `${flat.slice(0, PREVIEW_MAX_CHARS - 1).trimEnd()}…` : flat;
+};
+
+/** For the sidebar badge: conversations with unread messages, and open ones waiting for a person. */
+export async function conversationCounts(ctx: ServiceContext, scope: WorkspaceScope) {
+  const [row] = await ctx.db
+    .select({
+      unread: sql<number>`coalesce(sum(${conversations.unreadCount} > 0), 0)`,
+      needsHuman: sql<number>`coalesce(sum(${conversations.needsHumanSupport} = 1 AND ${conversations.status} = 'active'), 0)`,
+    })
+    .from(conversations)
+    .where(eq(conversations.workspaceId, scope.id));
+  return { unread: Number(row?.unread ?? 0), needsHuman: Number(row?.needsHuman ?? 0) };
+}
+
+/** The conversation with its agent, connection and assignee, as the thread header shows it. */
+export async function conversationDetail(ctx: ServiceContext, scope: WorkspaceScope, id: string) {
+  const conv = await scopedConversation(ctx.db, scope, id);
+  const [agent] = conv.agentId
+    ? await ctx.db.select({ id: agents.id, name: agents.name, isActive: agents.isActive }).from(agents).where(eq(agents.id, conv.agentId)).limit(1)
+    : [];
+  const [assignee] = conv.assignedToUserId
+    ? await ctx.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, conv.assignedToUserId)).limit(1)
+    : [];
+  const connection = conv.connectionId ? await connectionSummary(ctx, conv.connectionId) : null;
+  const meta = conv.metadata ?? {};
+  return {
+    id: conv.id,
+    channel: conv.channel,
+    contactKey: conv.contactKey,
+    clientName: conv.clientName,
+    clientPhone: conv.clientPhone,
+    clientEmail: conv.clientEmail,
+    clientAvatar: conv.clientAvatar,
+    status: conv.status,
+    handledBy: conv.handledBy,
+    aiPausedUntil: conv.aiPausedUntil,
+    needsHumanSupport: conv.needsHumanSupport,
+    needsReview: conv.needsReview,
+    waitingForUser: conv.waitingForUser,
+    finishedAt: conv.finishedAt,
+    unreadCount: conv.unreadCount,
+    lastMessageAt: conv.lastMessageAt ?? conv.createdAt,
+    createdAt: conv.createdAt,
+    handoffReason: typeof meta.handoffReason === "string" ? meta.handoffReason : null,
+    /** How long the AI stays silent after a person's reply (HUMAN_TAKEOVER_MINUTES), for the composer's note. */
+    aiPauseMinutes: ctx.env.HUMAN_TAKEOVER_MINUTES,
+    agent: agent ?? null,
+    assignedTo: conv.assignedToUserId ? { id: conv.assignedToUserId, name: fullName(assignee?.firstName ?? null, assignee?.lastName ?? null) || "Membro removido" } : null,
+    connection,
+    /** Why the composer is closed, or null when a person can answer here. */
+    replyBlockedReason: replyBlockedReason(conv, connection),
+  };
+}
+
+export const WEB_CHAT_NO_REPLY = "Conversas do chat do site não podem ser respondidas por aqui: o visitante só recebe as respostas do agente enquanto está com o chat aberto.";
+export const CHANNEL_GONE = "O canal desta conversa foi desconectado. Conecte-o novamente no agente para responder.";
+
+export function replyBlockedReason(conv: Pick<ConversationRow, "connectionId">, connection: unknown) {
+  if (!conv.connectionId) return WEB_CHAT_NO_REPLY;
+  if (!connection) return CHANNEL_GONE;
+  return null;
+}
+
+/** The conversation and a page of its messages (oldest → newest); `cursor` loads the page before it. */
+export async function conversationThread(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
+  const input = threadInput.parse(raw);
+  const conversation = await conversationDetail(ctx, scope, input.id);
+  const rows = await ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversation.id), input.cursor ? lt(messages.id, input.cursor) : undefined))
+    .orderBy(desc(messages.id))
+    .limit(input.limit + 1);
+  const page = rows.slice(0, input.limit).reverse();
+  const hasOlder = rows.length > input.limit;
+  return { conversation, messages: page.map(publicMessage), olderCursor: hasOlder ? (page[0]?.id ?? null) : null };
+}

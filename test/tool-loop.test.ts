@@ -29,7 +29,10 @@ test("the model's call runs with its arguments, the result goes back as a tool m
     toolMessages(b).length
       ? { content: `Seu pedido está: ${JSON.parse(String(toolMessages(b)[0]?.content)).status}`, usage: { prompt_tokens: 30, completion_tokens: 10 } }
       : { toolCalls: [{ name: "consultar_pedido", arguments: JSON.stringify({ numero: "123" }) }], usage: { prompt_tokens: 20, completion_tokens: 5 } };
-  const out = await runToolLoop(client(), "gpt-4o-mini", ask, [orderTool(async (args) => (seen.push(args), { data: { status: "enviado" } }))], {});
+  const out = await runToolLoop(client(), "gpt-4o-mini", ask, [orderTool(async (args) => {
+    seen.push(args);
+    return { data: { status: "enviado" } };
+  })], {});
   expect(seen).toEqual([{ numero: "123" }]);
   expect(out.answer.text).toBe("Seu pedido está: enviado");
   expect(out.answer.usage).toEqual({ inputTokens: 50, outputTokens: 15 });
@@ -58,7 +61,10 @@ test("a tool that does not answer in time throws a timeout (the turn gives the e
 test("a model that keeps calling tools is stopped after the step limit and asked to answer without tools", async () => {
   let runs = 0;
   openai.settings.reply = (b) => (b.tools ? { toolCalls: [{ name: "consultar_pedido", arguments: "{}" }] } : { content: "Resposta final" });
-  const out = await runToolLoop(client(), "m", ask, [orderTool(async () => (runs++, { data: { status: "?" } }))], {});
+  const out = await runToolLoop(client(), "m", ask, [orderTool(async () => {
+    runs++;
+    return { data: { status: "?" } };
+  })], {});
   expect(runs).toBe(MAX_TOOL_STEPS);
   expect(out.answer.text).toBe("Resposta final");
 });

@@ -20,5 +20,9 @@ export async function toolsForTurn(deps: AppDeps, agent: AgentRow, ctx: ToolCont
   );
   // Names must be unique for the model: the first provider wins.
   const seen = new Set<string>();
-  return lists.flat().filter((t) => (seen.has(t.name) ? false : (seen.add(t.name), true)));
+  return lists.flat().filter((t) => {
+    if (seen.has(t.name)) return false;
+    seen.add(t.name);
+    return true;
+  });
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { agentIdParam, personalityPresets } from "../src/schemas/agents";
 import { enabledModels, isOfflineMode } from "../src/services/ai-config";
 import { createAgent, deleteAgent, getAgent, listAgents, toggleAgent, updateAgent } from "../src/services/agents";
-import { createIntent, deleteIntent, listIntents, updateIntent } from "../src/services/intents";
+import { createIntent, deleteIntent, listIntents, testIntent, updateIntent } from "../src/services/intents";
 import { chatExternal } from "../src/services/web-chat";
 import { router, workspaceProcedure } from "./trpc";
 
@@ -20,6 +20,10 @@ const intentsRouter = router({
   delete: workspaceProcedure
     .input(z.object({ agentId: z.uuid(), id: z.uuid() }))
     .mutation(({ ctx, input }) => deleteIntent(ctx.svc, ctx.workspace, input.agentId, input.id)),
+  /** Calls a webhook intent once with sample arguments; answers status, duration and the reply. */
+  test: workspaceProcedure
+    .input(z.object({ agentId: z.uuid(), id: z.uuid() }))
+    .mutation(({ ctx, input }) => testIntent(ctx.svc, ctx.workspace, input.agentId, input.id)),
 });
 
 /** Bodies are validated by the services' zod contracts (the same ones the forms use). */

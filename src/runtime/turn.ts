@@ -1,4 +1,5 @@
 import { type LlmMessage, type LlmReply, describeLlmError } from "../adapters/llm/openai-compatible";
+import { offlineIntentReply } from "../integrations/intents/offline";
 import { runToolLoop } from "./tool-loop";
 import { toolsForTurn } from "./tool-providers";
 import type { AgentTool, ToolCallRecord, ToolContext } from "./tools";
@@ -129,7 +130,11 @@ export async function runTurn(deps: AppDeps, cachedAgent: AgentRow, input: TurnI
 
   const resolved = await resolveModel(deps, agent);
   if (resolved.kind === "offline") {
-    const text = input.audio && !input.text.trim() ? OFFLINE_AUDIO_MESSAGE : offlineAnswer(agent, input.text, knowledge.chunks.map((c) => c.content)).text;
+    // Intents still work without a model key: matched by their examples (src/integrations/intents/offline.ts).
+    const text =
+      input.audio && !input.text.trim()
+        ? OFFLINE_AUDIO_MESSAGE
+        : ((await offlineIntentReply(deps, agent, input.text, opts)) ?? offlineAnswer(agent, input.text, knowledge.chunks.map((c) => c.content)).text);
     const reply = agent.conversationSettings.useEmojis ? removeAvoidedWords(text, agent.avoidedWords) : stripEmojis(removeAvoidedWords(text, agent.avoidedWords));
     streamWhole(reply, opts.onDelta);
     return finish({ ...base, reply, outcome: "offline", provider: "offline", model: "offline-extractive" });

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { agentIntents } from "../../db/schema";
+import { parseIntent } from "../integrations/intents/shape";
+import { testWebhookIntent } from "../integrations/intents/test-call";
 import { AppError } from "../lib/errors";
 import { intentInput } from "../schemas/agents";
 import { getAgent, requireFlag } from "./agents";
@@ -46,4 +48,18 @@ export async function deleteIntent(ctx: ServiceContext, scope: WorkspaceScope, a
     .returning({ id: agentIntents.id });
   if (deleted.length === 0) throw new AppError("NOT_FOUND", "Intenção não encontrada");
   return { ok: true };
+}
+
+/** Runs a webhook intent once with sample arguments (the editor's "Testar"). */
+export async function testIntent(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, intentId: string) {
+  requireFlag(scope, "canEditAgents", "Você não tem permissão para editar agentes neste workspace");
+  await getAgent(ctx.db, scope, agentId);
+  const [row] = await ctx.db
+    .select()
+    .from(agentIntents)
+    .where(and(eq(agentIntents.id, intentId), eq(agentIntents.agentId, agentId), eq(agentIntents.workspaceId, scope.id)));
+  if (!row) throw new AppError("NOT_FOUND", "Intenção não encontrada");
+  const intent = parseIntent(row);
+  if (intent?.action.type !== "webhook") throw new AppError("PRECONDITION_FAILED", "Só intenções de webhook podem ser testadas");
+  return testWebhookIntent(intent, ctx.now());
 }

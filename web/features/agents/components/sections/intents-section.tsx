@@ -8,6 +8,7 @@ import { trpc, trpcErrorMessage } from "../../../../lib/trpc";
 import type { Intent } from "../../hooks/use-agents";
 import { ACTION_LABELS, draftFromIntent, emptyDraft, type IntentDraft } from "../intents/intent-draft";
 import { IntentForm } from "../intents/intent-form";
+import { IntentTestButton } from "../intents/intent-test";
 import type { SectionProps } from "./types";
 
 type Editing = { id: string | null; draft: IntentDraft } | null;
@@ -59,7 +60,7 @@ export function IntentsSection({ agent, onDirtyChange }: SectionProps) {
         <div role="note" className="alert alert-info alert-soft text-sm">
           <Icon name="info" className="size-5 shrink-0" />
           <span>
-            As intenções ficam salvas e prontas, mas o agente só passa a executá-las com a etapa de integrações, que chega numa próxima versão.
+            O agente usa as intenções ativas durante a conversa, as de maior prioridade primeiro. Use “Testar” para conferir a chamada de um webhook.
           </span>
         </div>
 
@@ -111,6 +112,7 @@ export function IntentsSection({ agent, onDirtyChange }: SectionProps) {
                     <Icon name="trash" className="size-4" />
                   </button>
                 </div>
+                {draftFromIntent(it).actionType === "webhook" && <IntentTestButton agentId={agent.id} intentId={it.id} />}
               </li>
             ))}
           </ul>

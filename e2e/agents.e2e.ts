@@ -198,7 +198,7 @@ test.describe("[AGENTS]", () => {
   test("[AGENTS]: intents are created with the contract's rules and webhook defaults", async ({ page, loggedIn, baseURL }) => {
     const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Gui", activity: "Loja" });
     await page.goto(`/agent/${agent.id}#intencoes`);
-    await expect(page.getByText("só passa a executá-las com a etapa de integrações")).toBeVisible();
+    await expect(page.getByText("O agente usa as intenções ativas durante a conversa")).toBeVisible();
     await page.getByRole("button", { name: "Nova intenção" }).click();
     const form = page.getByRole("form", { name: "Nova intenção" });
     await form.getByRole("button", { name: "Criar intenção" }).click();

@@ -4,6 +4,7 @@ import { authRouter } from "./auth";
 import { channelsRouter } from "./channels";
 import { conversationsRouter } from "./conversations";
 import { creditsRouter, dashboardRouter } from "./dashboard";
+import { dynamicApiRouter } from "./dynamic-api";
 import { trainingRouter } from "./training";
 import { router } from "./trpc";
 import { invitationsRouter, workspacesRouter } from "./workspaces";
@@ -19,6 +20,7 @@ export const appRouter = router({
   training: trainingRouter,
   channels: channelsRouter,
   conversations: conversationsRouter,
+  dynamicApi: dynamicApiRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,3 +7,6 @@ export const channelFakesPort = (port = e2ePort()) => port + 1000;
 
 export const E2E_TELEGRAM = { token: "700100200:AAE2eTokenDoBotDeTesteDaAtenda00000", id: 700100200, username: "loja_e2e_bot" };
 export const E2E_UAZAPI_ADMIN = "admin-token-e2e";
+/** The shop API behind e2e/dynamic-api.e2e.ts (test/fakes/shop-api.ts in its own Bun process). */
+export const shopApiPort = (port = e2ePort()) => port + 1001;
+export const E2E_SHOP_KEY = "chave-loja-e2e";

@@ -1,3 +1,4 @@
+import { dynamicApiTools } from "../integrations/dynamic-api/provider";
 import { intentTools } from "../integrations/intents/provider";
 import { log } from "../lib/logger";
 import type { AppDeps } from "../services/context";
@@ -8,7 +9,10 @@ import type { AgentTool, ToolContext, ToolProvider } from "./tools";
  * Every source of tools, in one list (a new integration adds its provider here). A provider that
  * fails is logged and skipped: a broken integration must not silence the agent.
  */
-const PROVIDERS: { name: string; provider: ToolProvider }[] = [{ name: "intents", provider: intentTools }];
+const PROVIDERS: { name: string; provider: ToolProvider }[] = [
+  { name: "intents", provider: intentTools },
+  { name: "dynamic_api", provider: dynamicApiTools },
+];
 
 export async function toolsForTurn(deps: AppDeps, agent: AgentRow, ctx: ToolContext): Promise<AgentTool[]> {
   const lists = await Promise.all(

@@ -10,6 +10,7 @@ import { PreviewPanel } from "../components/preview-panel";
 import { ChannelsSection } from "../components/sections/channels-section";
 import { CompanySection } from "../components/sections/company-section";
 import { ConversationSection } from "../components/sections/conversation-section";
+import { DynamicApiSection } from "../components/sections/dynamic-api-section";
 import { IntentsSection } from "../components/sections/intents-section";
 import { MessagesSection } from "../components/sections/messages-section";
 import { ModelSection } from "../components/sections/model-section";
@@ -30,6 +31,7 @@ const SECTIONS: SectionDef[] = [
   { id: "mensagens", label: "Mensagens", icon: "message", hint: "Textos prontos e palavras proibidas", component: MessagesSection },
   { id: "conversa", label: "Conversa", icon: "sliders", hint: "Ritmo, limites e follow-up", component: ConversationSection },
   { id: "intencoes", label: "Intenções", icon: "target", hint: "Pedidos frequentes", component: IntentsSection },
+  { id: "api-dinamica", label: "API dinâmica", icon: "link", hint: "APIs do seu negócio", component: DynamicApiSection },
   { id: "modelo", label: "Modelo", icon: "cpu", hint: "Inteligência artificial", component: ModelSection },
   { id: "publicacao", label: "Publicação", icon: "globe", hint: "Link público e domínios", component: PublishSection },
   { id: "canais", label: "Canais", icon: "network", hint: "WhatsApp e outros canais", component: ChannelsSection },

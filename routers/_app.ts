@@ -1,6 +1,13 @@
 import { adminRouter } from "./admin";
 import { agentsRouter } from "./agents";
 import { authRouter } from "./auth";
+import { agendorRouter } from "./agendor";
+import { calendarRouter } from "./calendar";
+import { emailIntegrationRouter } from "./email-integration";
+import { n8nRouter } from "./n8n";
+import { notionRouter } from "./notion";
+import { nuvemshopRouter } from "./nuvemshop";
+import { webSearchRouter } from "./web-search";
 import { channelsRouter } from "./channels";
 import { conversationsRouter } from "./conversations";
 import { creditsRouter, dashboardRouter } from "./dashboard";
@@ -21,6 +28,13 @@ export const appRouter = router({
   channels: channelsRouter,
   conversations: conversationsRouter,
   dynamicApi: dynamicApiRouter,
+  calendar: calendarRouter,
+  agendor: agendorRouter,
+  n8n: n8nRouter,
+  webSearch: webSearchRouter,
+  emailIntegration: emailIntegrationRouter,
+  nuvemshop: nuvemshopRouter,
+  notion: notionRouter,
 });
 
 export type AppRouter = typeof appRouter;

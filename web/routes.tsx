@@ -30,6 +30,7 @@ const AiProvidersPage = lazy(() => import("./features/admin/pages/ai-providers")
 const PromptSystemPage = lazy(() => import("./features/admin/pages/prompt-system"));
 const ConversationsPage = lazy(() => import("./features/conversations/pages/conversations"));
 const SystemStatusPage = lazy(() => import("./features/admin/pages/system-status"));
+const AdminSettingsPage = lazy(() => import("./features/admin/pages/settings"));
 
 /** Admin sections that have a screen; the others show their title and the plain note. */
 const ADMIN_PAGES: Record<string, ComponentType> = {
@@ -38,6 +39,7 @@ const ADMIN_PAGES: Record<string, ComponentType> = {
   "/admin/modelos": AiProvidersPage,
   "/admin/prompt-system": PromptSystemPage,
   "/admin/status": SystemStatusPage,
+  "/admin/configuracoes": AdminSettingsPage,
 };
 
 /** A real page, or only a pt-BR title for areas that later issues deliver. */

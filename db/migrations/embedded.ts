@@ -8,6 +8,7 @@ import m5 from "./0005_channels.sql" with { type: "text" };
 import m6 from "./0006_pipeline.sql" with { type: "text" };
 import m7 from "./0007_claim_order.sql" with { type: "text" };
 import m8 from "./0008_integrations.sql" with { type: "text" };
+import m9 from "./0009_integration_logs.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_init", when: 1795316853979, sql: m0 },
@@ -19,4 +20,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0006_pipeline", when: 1795332447229, sql: m6 },
   { tag: "0007_claim_order", when: 1795334368849, sql: m7 },
   { tag: "0008_integrations", when: 1795335686539, sql: m8 },
+  { tag: "0009_integration_logs", when: 1795512391917, sql: m9 },
 ];

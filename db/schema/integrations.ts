@@ -36,3 +36,77 @@ export const agentIntegrations = sqliteTable(
   },
   (t) => [index("agent_integrations_agent_idx").on(t.agentId), uniqueIndex("agent_integrations_unique_idx").on(t.agentId, t.kind, t.name)],
 );
+
+/**
+ * Platform-wide integration settings an admin sets once (SPEC §3: the Google Calendar OAuth
+ * client, the workflow-automation global switch, the web-search provider). One row per key;
+ * secret fields inside `value` are SecretBox ciphertexts (src/services/platform-settings.ts).
+ */
+export const platformSettings = sqliteTable("platform_settings", {
+  key: text("key").primaryKey(),
+  value: text("value", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  updatedByUserId: text("updated_by_user_id"),
+  updatedAt: ms("updated_at")
+    .notNull()
+    .$defaultFn(() => Date.now())
+    .$onUpdateFn(() => Date.now()),
+});
+
+/** SPEC §3 calendar event log: every booking, reschedule and cancel, by the AI or a person. */
+export const calendarEvents = sqliteTable(
+  "calendar_events",
+  {
+    id: id(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    agentId: text("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    conversationId: text("conversation_id"),
+    googleEventId: text("google_event_id").notNull(),
+    calendarId: text("calendar_id").notNull(),
+    summary: text("summary").notNull(),
+    description: text("description"),
+    location: text("location"),
+    startAt: ms("start_at").notNull(),
+    endAt: ms("end_at").notNull(),
+    attendeeEmails: text("attendee_emails", { mode: "json" }).$type<string[]>().notNull().default([]),
+    meetLink: text("meet_link"),
+    actionType: text("action_type", { enum: ["created", "rescheduled", "cancelled"] }).notNull(),
+    previousEventData: text("previous_event_data", { mode: "json" }).$type<Record<string, unknown>>(),
+    status: text("status", { enum: ["active", "cancelled"] }).notNull().default("active"),
+    createdByAi: integer("created_by_ai", { mode: "boolean" }).notNull().default(true),
+    cancelledAt: ms("cancelled_at"),
+    userMessage: text("user_message"),
+    aiResponse: text("ai_response"),
+    ...timestamps,
+  },
+  (t) => [index("calendar_events_agent_idx").on(t.agentId, t.startAt), index("calendar_events_google_idx").on(t.googleEventId)],
+);
+
+/**
+ * What an outside CRM already knows of one customer of an agent (Agendor person, organization
+ * and open deal ids), so a second conversation updates instead of duplicating. `customerKey`
+ * is the normalized email, else the phone digits, else the conversation's contact key.
+ */
+export const crmLinks = sqliteTable(
+  "crm_links",
+  {
+    id: id(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    agentId: text("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    customerKey: text("customer_key").notNull(),
+    personId: text("person_id"),
+    organizationId: text("organization_id"),
+    dealId: text("deal_id"),
+    lastSyncAt: ms("last_sync_at"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("crm_links_customer_idx").on(t.agentId, t.provider, t.customerKey)],
+);

@@ -1,4 +1,11 @@
+import { agendorTools } from "../integrations/agendor/provider";
 import { dynamicApiTools } from "../integrations/dynamic-api/provider";
+import { emailTools } from "../integrations/email/provider";
+import { calendarTools } from "../integrations/google-calendar/provider";
+import { n8nTools } from "../integrations/n8n/provider";
+import { notionTools } from "../integrations/notion/provider";
+import { nuvemshopTools } from "../integrations/nuvemshop/provider";
+import { webSearchTools } from "../integrations/web-search/provider";
 import { intentTools } from "../integrations/intents/provider";
 import { log } from "../lib/logger";
 import type { AppDeps } from "../services/context";
@@ -12,6 +19,13 @@ import type { AgentTool, ToolContext, ToolProvider } from "./tools";
 const PROVIDERS: { name: string; provider: ToolProvider }[] = [
   { name: "intents", provider: intentTools },
   { name: "dynamic_api", provider: dynamicApiTools },
+  { name: "google_calendar", provider: calendarTools },
+  { name: "agendor", provider: agendorTools },
+  { name: "n8n", provider: n8nTools },
+  { name: "nuvemshop", provider: nuvemshopTools },
+  { name: "notion", provider: notionTools },
+  { name: "web_search", provider: webSearchTools },
+  { name: "email", provider: emailTools },
 ];
 
 export async function toolsForTurn(deps: AppDeps, agent: AgentRow, ctx: ToolContext): Promise<AgentTool[]> {

@@ -11,7 +11,7 @@ export const ADMIN_SECTIONS: { path: string; title: string; listed?: boolean; av
   { path: "/admin/modelos", title: "Modelos de IA", listed: true, available: true },
   { path: "/admin/openai-config", title: "Configuração OpenAI", listed: true, available: true },
   { path: "/admin/prompt-system", title: "Prompt do sistema", listed: true, available: true },
-  { path: "/admin/configuracoes", title: "Configurações", listed: true },
+  { path: "/admin/configuracoes", title: "Configurações", listed: true, available: true },
   { path: "/admin/configuracoes/creditos", title: "Configuração de créditos" },
   { path: "/admin/gestao-creditos", title: "Gestão de créditos", listed: true },
   { path: "/admin/planos", title: "Planos", listed: true },

@@ -11,6 +11,7 @@ import { ChannelsSection } from "../components/sections/channels-section";
 import { CompanySection } from "../components/sections/company-section";
 import { ConversationSection } from "../components/sections/conversation-section";
 import { DynamicApiSection } from "../components/sections/dynamic-api-section";
+import { IntegrationsSection } from "../components/sections/integrations-section";
 import { IntentsSection } from "../components/sections/intents-section";
 import { MessagesSection } from "../components/sections/messages-section";
 import { ModelSection } from "../components/sections/model-section";
@@ -32,6 +33,7 @@ const SECTIONS: SectionDef[] = [
   { id: "conversa", label: "Conversa", icon: "sliders", hint: "Ritmo, limites e follow-up", component: ConversationSection },
   { id: "intencoes", label: "Intenções", icon: "target", hint: "Pedidos frequentes", component: IntentsSection },
   { id: "api-dinamica", label: "API dinâmica", icon: "link", hint: "APIs do seu negócio", component: DynamicApiSection },
+  { id: "integracoes", label: "Integrações", icon: "plug", hint: "Agenda, CRM, loja e mais", component: IntegrationsSection },
   { id: "modelo", label: "Modelo", icon: "cpu", hint: "Inteligência artificial", component: ModelSection },
   { id: "publicacao", label: "Publicação", icon: "globe", hint: "Link público e domínios", component: PublishSection },
   { id: "canais", label: "Canais", icon: "network", hint: "WhatsApp e outros canais", component: ChannelsSection },

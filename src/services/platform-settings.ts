@@ -1,0 +1,62 @@
+/**
+ * Platform-wide integration settings an admin sets once on /admin/configuracoes (SPEC §3): the
+ * Google Calendar OAuth client, the workflow-automation (n8n) switch and the web-search provider.
+ * One row per key in platform_settings. Secret fields are encrypted before they are written,
+ * decrypted only for the server-side call that needs them, and never sent to the browser.
+ */
+import { eq } from "drizzle-orm";
+import { platformSettings } from "../../db/schema";
+import type { AppDeps } from "./context";
+
+export const PLATFORM_SETTING_SECRETS = {
+  google_calendar: ["clientSecret"],
+  n8n: [] as string[],
+  web_search: ["apiKey"],
+} satisfies Record<string, string[]>;
+export type PlatformSettingKey = keyof typeof PLATFORM_SETTING_SECRETS;
+
+const isSet = (v: unknown) => v !== undefined && v !== null && v !== "";
+
+async function readRow(deps: AppDeps, key: PlatformSettingKey) {
+  const [row] = await deps.db.select().from(platformSettings).where(eq(platformSettings.key, key));
+  return row ?? null;
+}
+
+/** The setting with secrets decrypted (server-side use only); null when never saved. */
+export async function getPlatformSetting<T extends Record<string, unknown>>(deps: AppDeps, key: PlatformSettingKey): Promise<T | null> {
+  const row = await readRow(deps, key);
+  if (!row) return null;
+  const out: Record<string, unknown> = { ...row.value };
+  for (const field of PLATFORM_SETTING_SECRETS[key]) if (typeof out[field] === "string") out[field] = deps.secrets.decrypt(out[field] as string);
+  return out as T;
+}
+
+/** What the admin screen sees: secrets replaced by has<Field> flags, plus when it was saved. */
+export async function publicPlatformSetting(deps: AppDeps, key: PlatformSettingKey) {
+  const row = await readRow(deps, key);
+  const value: Record<string, unknown> = { ...(row?.value ?? {}) };
+  for (const field of PLATFORM_SETTING_SECRETS[key]) {
+    value[`has${field[0]?.toUpperCase()}${field.slice(1)}`] = isSet(value[field]);
+    delete value[field];
+  }
+  return { value, updatedAt: row?.updatedAt ?? null };
+}
+
+/**
+ * Saves an already validated value. A secret left empty keeps the stored one (the form never
+ * shows it back), so an admin can change other fields without retyping the secret.
+ */
+export async function savePlatformSetting(deps: AppDeps, key: PlatformSettingKey, value: Record<string, unknown>, userId: string | null) {
+  const previous = await readRow(deps, key);
+  const sealed: Record<string, unknown> = { ...value };
+  for (const field of PLATFORM_SETTING_SECRETS[key]) {
+    if (isSet(value[field])) sealed[field] = deps.secrets.encrypt(String(value[field]));
+    else if (previous && isSet(previous.value[field])) sealed[field] = previous.value[field];
+    else delete sealed[field];
+  }
+  await deps.db
+    .insert(platformSettings)
+    .values({ key, value: sealed, updatedByUserId: userId })
+    .onConflictDoUpdate({ target: platformSettings.key, set: { value: sealed, updatedByUserId: userId, updatedAt: Date.now() } });
+  return publicPlatformSetting(deps, key);
+}

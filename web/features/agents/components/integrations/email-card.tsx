@@ -1,0 +1,6 @@
+import type { IntegrationCardProps } from "./types";
+
+// PLACEHOLDER: filled by the integration work (issue 6).
+export function EmailCard(_props: IntegrationCardProps) {
+  return null;
+}

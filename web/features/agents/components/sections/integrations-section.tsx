@@ -1,0 +1,62 @@
+import { useCallback, useMemo, useRef } from "react";
+import { Icon } from "../../../../components/ui/icons";
+import { useAgentPermissions } from "../../hooks/use-agents";
+import { AgendorCard } from "../integrations/agendor-card";
+import { CalendarCard } from "../integrations/calendar-card";
+import { EmailCard } from "../integrations/email-card";
+import { N8nCard } from "../integrations/n8n-card";
+import { NotionCard } from "../integrations/notion-card";
+import { NuvemshopCard } from "../integrations/nuvemshop-card";
+import type { IntegrationCardProps } from "../integrations/types";
+import { WebSearchCard } from "../integrations/web-search-card";
+import type { SectionProps } from "./types";
+
+/** Every integration card, in the order a business usually sets them up. */
+const CARDS: { id: string; Card: (props: IntegrationCardProps) => React.ReactNode }[] = [
+  { id: "calendar", Card: CalendarCard },
+  { id: "agendor", Card: AgendorCard },
+  { id: "nuvemshop", Card: NuvemshopCard },
+  { id: "n8n", Card: N8nCard },
+  { id: "notion", Card: NotionCard },
+  { id: "web-search", Card: WebSearchCard },
+  { id: "email", Card: EmailCard },
+];
+
+/** Each card reports its own unsaved edits; the section is dirty while any of them is. */
+function useDirtyCards(onDirtyChange: (dirty: boolean) => void) {
+  const dirty = useRef<Record<string, boolean>>({});
+  const report = useCallback(
+    (card: string, value: boolean) => {
+      dirty.current[card] = value;
+      onDirtyChange(Object.values(dirty.current).some(Boolean));
+    },
+    [onDirtyChange],
+  );
+  return useMemo(() => Object.fromEntries(CARDS.map((c) => [c.id, (v: boolean) => report(c.id, v)])) as Record<string, (v: boolean) => void>, [report]);
+}
+
+/** Integrações: what the agent can do outside the chat — agenda, CRM, loja, automações, notas, busca na web e e-mail. */
+export function IntegrationsSection({ agent, onDirtyChange }: SectionProps) {
+  const perms = useAgentPermissions();
+  const canEdit = !perms.loaded || perms.canEdit;
+  const dirty = useDirtyCards(onDirtyChange);
+  return (
+    <section aria-label="Integrações" className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-5">
+        <header>
+          <h2 className="card-title text-lg">Integrações</h2>
+          <p className="text-base-content/60 text-sm">Ferramentas que o agente usa durante a conversa: agendar, registrar no CRM, consultar a loja e mais.</p>
+        </header>
+        {perms.loaded && !perms.canEdit && (
+          <div role="status" className="alert alert-warning alert-soft text-sm">
+            <Icon name="info" className="size-5 shrink-0" />
+            <span>Você não tem permissão para editar agentes neste workspace, então não pode alterar as integrações. Peça a um administrador do workspace.</span>
+          </div>
+        )}
+        {CARDS.map(({ id, Card }) => (
+          <Card key={id} agent={agent} canEdit={canEdit} onDirtyChange={dirty[id] ?? (() => {})} />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,5 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef } from "react";
 import { Icon } from "../../../../components/ui/icons";
+import { trpc } from "../../../../lib/trpc";
 import { useAgentPermissions } from "../../hooks/use-agents";
 import { AgendorCard } from "../integrations/agendor-card";
 import { CalendarCard } from "../integrations/calendar-card";
@@ -40,6 +42,8 @@ export function IntegrationsSection({ agent, onDirtyChange }: SectionProps) {
   const perms = useAgentPermissions();
   const canEdit = !perms.loaded || perms.canEdit;
   const dirty = useDirtyCards(onDirtyChange);
+  const models = useQuery(trpc.agents.models.queryOptions());
+  const offline = models.data && (models.data.offline || models.data.providers.length === 0);
   return (
     <section aria-label="Integrações" className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-5">
@@ -51,6 +55,15 @@ export function IntegrationsSection({ agent, onDirtyChange }: SectionProps) {
           <div role="status" className="alert alert-warning alert-soft text-sm">
             <Icon name="info" className="size-5 shrink-0" />
             <span>Você não tem permissão para editar agentes neste workspace, então não pode alterar as integrações. Peça a um administrador do workspace.</span>
+          </div>
+        )}
+        {offline && (
+          <div role="status" className="alert alert-warning alert-soft text-sm">
+            <Icon name="wifiOff" className="size-5 shrink-0" />
+            <span>
+              modo offline: sem um provedor de IA configurado, o agente não usa estas ferramentas na conversa (só as intenções, pelos exemplos). Você
+              já pode configurar e testar cada integração.
+            </span>
           </div>
         )}
         {CARDS.map(({ id, Card }) => (

@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { channelFakesPort, e2ePort, shopApiPort } from "./e2e/support/fakes-config";
+import { agendorApiPort, channelFakesPort, e2ePort, shopApiPort } from "./e2e/support/fakes-config";
 
 // E2E_PORT lets two checkouts (or two people) run the browser suite side by side.
 const PORT = e2ePort();
@@ -59,7 +59,8 @@ export default defineConfig({
           // otherwise (and reads this list only when NODE_ENV=test).
           // The UAZAPI fake is typed in as a server URL, so it is fetched through safe-fetch too.
           // e2e/dynamic-api.e2e.ts: the shop API fake (its OpenAPI document and endpoints).
-          ATENDA_SAFE_FETCH_ALLOW: `127.0.0.1:3199,${FAKES},127.0.0.1:${shopApiPort(PORT)}`,
+          // e2e/agendor.e2e.ts: the Agendor API fake, typed in as the base URL.
+          ATENDA_SAFE_FETCH_ALLOW: `127.0.0.1:3199,${FAKES},127.0.0.1:${shopApiPort(PORT)},127.0.0.1:${agendorApiPort(PORT)}`,
           TELEGRAM_API_BASE: `http://${FAKES}`,
         },
       },

@@ -10,3 +10,11 @@ export const E2E_UAZAPI_ADMIN = "admin-token-e2e";
 /** The shop API behind e2e/dynamic-api.e2e.ts (test/fakes/shop-api.ts in its own Bun process). */
 export const shopApiPort = (port = e2ePort()) => port + 1001;
 export const E2E_SHOP_KEY = "chave-loja-e2e";
+/**
+ * Ports of the integration fakes started by their own specs (Bun processes); each is allowed through
+ * the server's safe-fetch by playwright.config.ts.
+ */
+export const agendorApiPort = (port = e2ePort()) => port + 1002;
+export const calendarApiPort = (port = e2ePort()) => port + 1003;
+export const n8nApiPort = (port = e2ePort()) => port + 1004;
+export const commerceApiPort = (port = e2ePort()) => port + 1005;

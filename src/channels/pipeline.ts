@@ -14,6 +14,7 @@ import { splitReply } from "./split";
 import { type ConversationRow, conversationFor, historyBefore, storeInbound, unansweredMessages } from "./store";
 import { LIMIT_BLOCK_MESSAGE, LIMIT_CLOSE_MESSAGE, asksForHuman, interactionLimit, limitAction } from "./rules";
 import { FOLLOW_UP_JOB, scheduleFollowUp } from "./follow-up";
+import { agendorAutoAddHook } from "../services/agendor-sync";
 
 export const CHANNEL_REPLY_JOB = "channel-reply";
 export const CHANNEL_OUTBOX_JOB = "channel-outbox";
@@ -269,6 +270,11 @@ export async function handleChannelReply(deps: AppDeps, job: Job): Promise<Recor
     },
   );
   live(conv);
+  // A new customer with a phone or e-mail becomes a lead in the agent's CRM (when auto-add is on), once,
+  // without holding the reply: the hook never throws and crm_links keeps it from creating twice.
+  if (conv.interactionCount === 0 && (conv.clientPhone || conv.clientEmail)) {
+    void agendorAutoAddHook(deps, agent, { customer: { name: conv.clientName, phone: conv.clientPhone, email: conv.clientEmail }, conversationId: conv.id });
+  }
   // Humanly paced: the answer arrives responseTime seconds after the customer's last message.
   const due = last.sentAt + Math.min(settings.responseTime * 1000, MAX_RESPONSE_DELAY_MS);
   const wait = Math.min(due - deps.now(), MAX_RESPONSE_DELAY_MS);

@@ -1,0 +1,126 @@
+/**
+ * Agendor CRM settings of an agent (SPEC §3 "CRM integration"): one agent_integrations row of kind
+ * "agendor" whose apiToken is encrypted at rest and never sent back (the card gets hasApiToken).
+ * "Testar" and the pickers call the real Agendor with the form's unsaved token or the stored one.
+ * Every call goes through the caller's workspace: another workspace's agent is "não encontrado";
+ * changes need canEditAgents.
+ */
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { agentIntegrations } from "../../db/schema";
+import { type AgendorConn, AgendorError, agendorFunnels, agendorMe, agendorOrigins, agendorUsers } from "../integrations/agendor/client";
+import { type IntegrationRow, openConfig, publicConfig, sealConfig } from "../integrations/store";
+import { AppError, fromZodError } from "../lib/errors";
+import { type AgendorConfig, TOKEN_REQUIRED, agendorInput, agendorProbeInput, agendorSaveInput } from "../schemas/agendor";
+import { getAgent, requireFlag } from "./agents";
+import type { AppDeps, ServiceContext, WorkspaceScope } from "./context";
+
+const DENIED = "Você não tem permissão para editar agentes neste workspace";
+const KIND = "agendor" as const;
+
+export const requireEditor = (scope: WorkspaceScope) => requireFlag(scope, "canEditAgents", DENIED);
+
+export async function agendorRow(deps: AppDeps, agentId: string): Promise<IntegrationRow | null> {
+  const [row] = await deps.db
+    .select()
+    .from(agentIntegrations)
+    .where(and(eq(agentIntegrations.agentId, agentId), eq(agentIntegrations.kind, KIND)));
+  return row ?? null;
+}
+
+/** What the card sees: the settings with hasApiToken instead of the token. */
+export function toPublic(row: IntegrationRow) {
+  const pub = publicConfig(row);
+  return {
+    id: pub.id,
+    agentId: pub.agentId,
+    enabled: pub.enabled,
+    config: pub.config as Omit<AgendorConfig, "apiToken"> & { hasApiToken: boolean },
+    lastSyncAt: pub.lastSyncAt,
+    lastTestedAt: pub.lastTestedAt,
+    testStatus: pub.testStatus,
+    testMessage: pub.testMessage,
+  };
+}
+export type PublicAgendor = ReturnType<typeof toPublic>;
+
+function parse<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const r = schema.safeParse(raw);
+  if (!r.success) throw fromZodError(r.error);
+  return r.data;
+}
+
+export async function getAgendor(ctx: ServiceContext, scope: WorkspaceScope, agentId: string): Promise<PublicAgendor | null> {
+  await getAgent(ctx.db, scope, agentId);
+  const row = await agendorRow(ctx, agentId);
+  return row && row.workspaceId === scope.id ? toPublic(row) : null;
+}
+
+export async function saveAgendor(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown): Promise<PublicAgendor> {
+  requireEditor(scope);
+  const { agentId, settings } = parse(agendorSaveInput, raw);
+  await getAgent(ctx.db, scope, agentId);
+  const { enabled, ...input } = parse(agendorInput, settings);
+  if (input.defaultStage !== null && input.defaultFunnelId === null) throw new AppError("VALIDATION", "Escolha o funil da etapa padrão");
+  const row = await agendorRow(ctx, agentId);
+  const config = sealConfig(ctx, KIND, { ...input }, row?.config);
+  if (!config.apiToken) throw new AppError("VALIDATION", TOKEN_REQUIRED);
+  if (row) {
+    const [updated] = await ctx.db.update(agentIntegrations).set({ config, enabled }).where(eq(agentIntegrations.id, row.id)).returning();
+    if (!updated) throw new AppError("NOT_FOUND", "Integração não encontrada");
+    return toPublic(updated);
+  }
+  const [created] = await ctx.db.insert(agentIntegrations).values({ workspaceId: scope.id, agentId, kind: KIND, config, enabled, status: "configured" }).returning();
+  if (!created) throw new AppError("INTERNAL", "Falha ao salvar a integração");
+  return toPublic(created);
+}
+
+export async function deleteAgendor(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
+  requireEditor(scope);
+  await getAgent(ctx.db, scope, agentId);
+  await ctx.db.delete(agentIntegrations).where(and(eq(agentIntegrations.agentId, agentId), eq(agentIntegrations.kind, KIND), eq(agentIntegrations.workspaceId, scope.id)));
+  return { ok: true };
+}
+
+/** The form's token/base URL when given, else the stored ones; null row when never saved. */
+async function connectionFor(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown): Promise<{ conn: AgendorConn; row: IntegrationRow | null; usesStored: boolean }> {
+  requireEditor(scope);
+  const input = parse(agendorProbeInput, raw);
+  await getAgent(ctx.db, scope, input.agentId);
+  const row = await agendorRow(ctx, input.agentId);
+  const stored = row ? openConfig<AgendorConfig>(ctx, row) : null;
+  const apiToken = input.apiToken || stored?.apiToken || "";
+  if (!apiToken) throw new AppError("VALIDATION", TOKEN_REQUIRED);
+  const baseUrl = input.baseUrl !== undefined ? input.baseUrl : (stored?.baseUrl ?? null);
+  const usesStored = !input.apiToken && (input.baseUrl === undefined || input.baseUrl === (stored?.baseUrl ?? null));
+  return { conn: { apiToken, baseUrl }, row, usesStored };
+}
+
+/** "Testar": GET /users/me. The saved row keeps the outcome when the stored settings were tested. */
+export async function testAgendor(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
+  const { conn, row, usesStored } = await connectionFor(ctx, scope, raw);
+  const testedAt = ctx.now();
+  let result: { ok: boolean; message: string; user: { id: number | null; name: string } | null; accountName: string | null };
+  try {
+    const me = await agendorMe(conn);
+    const who = [me.name, me.accountName].filter(Boolean).join(" · ");
+    result = { ok: true, message: `Conexão funcionando${who ? `: ${who}` : ""}.`, user: { id: me.id, name: me.name }, accountName: me.accountName };
+  } catch (e) {
+    if (!(e instanceof AgendorError)) throw e;
+    result = { ok: false, message: e.message, user: null, accountName: null };
+  }
+  if (row && usesStored && row.workspaceId === scope.id) {
+    await ctx.db
+      .update(agentIntegrations)
+      .set({ lastTestedAt: testedAt, testStatus: result.ok ? "ok" : "failed", testMessage: result.message })
+      .where(eq(agentIntegrations.id, row.id));
+  }
+  return { ...result, testedAt };
+}
+
+/** The pickers: funnels (with their stages), lead origins and users of the Agendor account. */
+export async function agendorOptions(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
+  const { conn } = await connectionFor(ctx, scope, raw);
+  const [funnels, origins, users] = await Promise.all([agendorFunnels(conn), agendorOrigins(conn), agendorUsers(conn)]);
+  return { funnels, origins, users };
+}

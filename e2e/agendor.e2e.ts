@@ -2,10 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { arrangeAgent, expect, test } from "./fixtures";
 import { agendorApiPort } from "./support/fakes-config";
 
-/**
- * The Agendor fake listens on the shop fake's port: it is already in the server's safe-fetch
- * allow-list, and the two specs never run at the same time (workers: 1; each stops its fake).
- */
+/** The Agendor fake runs as its own Bun process on a port playwright.config.ts lets through safe-fetch. */
 const PORT = agendorApiPort();
 const AGENDOR = `http://127.0.0.1:${PORT}/v3`;
 const TOKEN = "token-agendor-e2e";

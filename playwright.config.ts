@@ -16,7 +16,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: 0,
-  outputDir: ".tmp/e2e-artifacts",
+  // Per port, so two runs side by side (E2E_PORT) do not empty each other's traces.
+  outputDir: `.tmp/e2e-artifacts-${PORT}`,
   reporter: [["list"], ["junit", { outputFile: "reports/e2e.xml" }]],
   use: {
     baseURL,

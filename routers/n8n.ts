@@ -1,4 +1,23 @@
-import { router } from "./trpc";
+import { z } from "zod";
+import { getAgentN8n, n8nGlobal, removeAgentN8n, saveAgentN8n, saveN8nGlobal, testN8nWorkflow } from "../src/services/n8n";
+import { adminProcedure, router, workspaceProcedure } from "./trpc";
 
-// PLACEHOLDER: filled by the n8n integration work (issue 6).
-export const n8nRouter = router({});
+/** n8n workflows: the agent's config (workspace members; writes need canEditAgents) and the admin's global switch. */
+const byAgent = z.object({ agentId: z.uuid() });
+
+export const n8nRouter = router({
+  get: workspaceProcedure.input(byAgent).query(({ ctx, input }) => getAgentN8n(ctx.svc, ctx.workspace, input.agentId)),
+  /** { agentId, config } — config validated by n8nConfigInput (src/schemas/n8n.ts). */
+  save: workspaceProcedure
+    .input(z.object({ agentId: z.uuid(), config: z.unknown() }))
+    .mutation(({ ctx, input }) => saveAgentN8n(ctx.svc, ctx.workspace, input.agentId, input.config)),
+  remove: workspaceProcedure.input(byAgent).mutation(({ ctx, input }) => removeAgentN8n(ctx.svc, ctx.workspace, input.agentId)),
+  /** A real POST to one saved workflow's webhook. */
+  test: workspaceProcedure
+    .input(z.object({ agentId: z.uuid(), tag: z.string().min(1).max(40) }))
+    .mutation(({ ctx, input }) => testN8nWorkflow(ctx.svc, ctx.workspace, input.agentId, input.tag)),
+  global: router({
+    get: adminProcedure.query(({ ctx }) => n8nGlobal(ctx.deps)),
+    save: adminProcedure.input(z.unknown()).mutation(({ ctx, input }) => saveN8nGlobal(ctx.svc, input)),
+  }),
+});

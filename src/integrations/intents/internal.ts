@@ -1,6 +1,6 @@
 /**
  * internal_tool intents: actions the platform does itself. knowledge_base searches the agent's
- * training; email notifies the business owner. calendar, crm and dynamic_api belong to their
+ * training; email notifies the agent's e-mail recipients (or the workspace owner). calendar, crm and dynamic_api belong to their
  * integrations (other providers add their tools): the intent only points the model at them when the
  * integration is set up, and otherwise says it is not configured.
  */
@@ -10,6 +10,8 @@ import type { AppDeps } from "../../services/context";
 import { gatherKnowledge } from "../../runtime/knowledge";
 import type { AgentRow } from "../../runtime/prompt";
 import type { ToolResult } from "../../runtime/tools";
+import { conversationLines } from "../email/provider";
+import { activeEmailConfig, sendWithConfig } from "../email/send";
 import { integrationsOf } from "../store";
 import type { ParsedIntent } from "./shape";
 import type { CallerContext } from "./webhook";
@@ -40,21 +42,23 @@ async function ownerEmail(deps: AppDeps, workspaceId: string): Promise<string | 
 }
 
 export async function emailBusiness(deps: AppDeps, agent: AgentRow, intent: ParsedIntent, args: Record<string, unknown>, ctx: CallerContext & { text?: string }) {
-  const to = await ownerEmail(deps, agent.workspaceId);
-  if (!to) throw new Error("Não há e-mail da empresa para enviar");
+  // The agent's "E-mail para a empresa" recipients (and own SMTP) when configured; else the workspace owner.
+  const cfg = await activeEmailConfig(deps, agent);
+  const owner = cfg ? null : await ownerEmail(deps, agent.workspaceId);
+  if (!cfg && !owner) throw new Error("Não há e-mail da empresa para enviar");
   const lines = [
     `O agente ${agent.name} registrou a solicitação "${intent.row.name}".`,
     "",
     ...Object.entries(args).map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`),
     "",
-    `Canal: ${ctx.channel}`,
-    ctx.conversationId ? `Conversa: ${ctx.conversationId} (${deps.appUrl}/conversations)` : null,
-    ctx.customer.name ? `Cliente: ${ctx.customer.name}` : null,
-    ctx.customer.phone ? `Telefone: ${ctx.customer.phone}` : null,
-    ctx.customer.email ? `E-mail: ${ctx.customer.email}` : null,
-    ctx.text ? `Mensagem do cliente: ${ctx.text}` : null,
-  ].filter((l): l is string => l !== null);
-  const sent = await deps.mailer.send({ to, subject: `${intent.row.name} — ${agent.name}`, text: lines.join("\n"), template: "intent-email" });
+    ...conversationLines(deps, ctx),
+  ];
+  const subject = `${intent.row.name} — ${agent.name}`;
+  if (cfg) {
+    await sendWithConfig(deps, cfg, { subject, text: lines.join("\n"), template: "intent-email" });
+    return { data: { enviado: true } };
+  }
+  const sent = await deps.mailer.send({ to: owner as string, subject, text: lines.join("\n"), template: "intent-email" });
   if (sent.status === "failed") throw new Error("Não foi possível enviar o e-mail agora");
   return { data: { enviado: true } };
 }

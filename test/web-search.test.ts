@@ -1,0 +1,199 @@
+/**
+ * Web search (issue 6): the admin's Tavily provider (key encrypted, Testar, admin-only), the
+ * agent's status, switch (conversationSettings.webSearch) and optional own key, and the tool
+ * `buscar_na_web` of the real chat turn against a loopback Tavily (TAVILY_API_BASE).
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { platformSettings } from "../db/schema";
+import { setSafeFetchTestAllowlist } from "../src/lib/safe-fetch";
+import { webSearchGlobalInput } from "../src/schemas/web-search";
+import { type ChatBody, startFakeOpenAi } from "./fakes/openai";
+import { startFakeTavily } from "./fakes/tavily";
+import { chat, ownerWithAgent, setWallet } from "./helpers/agents";
+import { type TestApp, startTestApp } from "./helpers/app";
+import { loginAdmin } from "./helpers/factories";
+import { joinAs } from "./helpers/inbox";
+import type { Client } from "./helpers/client";
+
+
+// Several users, workspaces and chat turns per test: room for a loaded machine.
+setDefaultTimeout(30_000);
+let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
+let tavily: Awaited<ReturnType<typeof startFakeTavily>>;
+let app: TestApp;
+let admin: Client;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  tavily = await startFakeTavily({ apiKey: "tvly-admin" });
+  setSafeFetchTestAllowlist([tavily.host]);
+  process.env.TAVILY_API_BASE = tavily.url;
+  app = await startTestApp({ OPENAI_API_KEY: "sk-teste", OPENAI_BASE_URL: fake.url });
+  admin = (await loginAdmin(app)).client;
+});
+afterAll(async () => {
+  setSafeFetchTestAllowlist(null);
+  delete process.env.TAVILY_API_BASE;
+  await app.stop();
+  fake.stop();
+  tavily.stop();
+});
+
+const owner = async () => {
+  const o = await ownerWithAgent(app);
+  await setWallet(app, o.workspaceId, { regular: 100_000 });
+  return o;
+};
+const toolMessages = (b: ChatBody | undefined) => (b?.messages ?? []).filter((m) => m.role === "tool").map((m) => String(m.content));
+type OfferedTool = { function: { name: string; description: string; parameters: Record<string, unknown> } };
+const offered = (b: ChatBody | undefined) => ((b?.tools ?? []) as OfferedTool[]).map((t) => t.function);
+function modelCalls(name: string, args: Record<string, unknown>) {
+  fake.settings.reply = (b) => {
+    const results = toolMessages(b);
+    if (results.length) return { content: `Resultado: ${results.join(" | ")}` };
+    return offered(b).some((t) => t.name === name) ? { toolCalls: [{ name, arguments: JSON.stringify(args) }] } : { content: "sem ferramenta" };
+  };
+}
+function turnRequests() {
+  const from = fake.chatRequests().length;
+  return () => fake.chatRequests().slice(from);
+}
+type Card = { agentSetting: boolean; adminConfigured: boolean; keySource: string | null; active: boolean; integration: { hasApiKey: boolean } | null };
+type TestRun = { ok: boolean; results: number; error: string | null };
+
+describe("[web search] admin provider", () => {
+  test("contract messages; save encrypts the key, never returns it, keeps it when blank; Testar with typed and stored keys", async () => {
+    const issue = (v: unknown) => webSearchGlobalInput.safeParse(v).error?.issues[0]?.message;
+    expect(issue({ maxResults: 11 })).toBe("No máximo 10 resultados");
+    expect(issue({ provider: "google" })).toBe("Provedor de busca inválido");
+
+    const bad = await admin.mutate("webSearch.global.test", { apiKey: "tvly-errada" });
+    expect(bad.data).toMatchObject({ ok: false, error: "Chave de API da Tavily inválida ou recusada" });
+    const typed = await admin.mutate<TestRun>("webSearch.global.test", { apiKey: "tvly-admin" });
+    expect(typed.data).toMatchObject({ ok: true, results: 3, error: null });
+    const req = tavily.requests.at(-1);
+    expect(req?.path).toBe("/search");
+    expect(req?.headers.authorization).toBe("Bearer tvly-admin");
+    expect(req?.body).toMatchObject({ search_depth: "basic", topic: "general", include_answer: true, include_raw_content: false, include_images: false });
+
+    const saved = await admin.mutate<{ hasApiKey: boolean; maxResults: number }>("webSearch.global.save", { provider: "tavily", apiKey: "tvly-admin", maxResults: 4, enabled: true });
+    expect(saved.data).toMatchObject({ hasApiKey: true, maxResults: 4 });
+    expect(JSON.stringify(saved.data)).not.toContain("tvly-admin");
+    const [row] = await app.deps.db.select().from(platformSettings).where(eq(platformSettings.key, "web_search"));
+    expect(JSON.stringify(row?.value)).not.toContain("tvly-admin");
+    await admin.mutate("webSearch.global.save", { provider: "tavily", apiKey: "", maxResults: 4 });
+    expect((await admin.mutate<TestRun>("webSearch.global.test", {})).data.ok).toBe(true);
+    expect((await admin.query<{ hasApiKey: boolean }>("webSearch.global.get")).data.hasApiKey).toBe(true);
+
+    tavily.settings.failNext = 429;
+    expect((await admin.mutate<TestRun>("webSearch.global.test", {})).data.error).toBe("Limite de buscas por minuto da Tavily atingido. Tente de novo em instantes.");
+    tavily.settings.failNext = 432;
+    expect((await admin.mutate<TestRun>("webSearch.global.test", {})).data.error).toBe("Limite do plano da Tavily atingido. Confira os créditos da conta.");
+  });
+
+  test("only platform admins reach the provider settings", async () => {
+    const o = await owner();
+    for (const res of [
+      await o.client.query("webSearch.global.get"),
+      await o.client.mutate("webSearch.global.save", { apiKey: "tvly-x" }),
+      await o.client.mutate("webSearch.global.test", { apiKey: "tvly-x" }),
+    ]) {
+      expect(res.error?.httpStatus).toBe(403);
+      expect(res.error?.message).toBe("Acesso restrito a administradores");
+    }
+  });
+});
+
+describe("[web search] the agent", () => {
+  test("buscar_na_web is offered only with the setting on and a key; the call reaches Tavily and the results reach the reply", async () => {
+    await admin.mutate("webSearch.global.save", { provider: "tavily", apiKey: "tvly-admin", maxResults: 4 });
+    const o = await owner();
+    const card = async () => (await o.client.query<Card>("webSearch.get", { agentId: o.agent.id })).data;
+    expect(await card()).toMatchObject({ agentSetting: false, adminConfigured: true, active: false });
+
+    const toolsNow = async () => {
+      fake.settings.reply = () => ({ content: "ok" });
+      const requests = turnRequests();
+      await chat(app, o.agent.id, { message: `pergunta ${Date.now()} ${Math.random()}` });
+      return offered(requests()[0]).map((t) => t.name);
+    };
+    expect(await toolsNow()).not.toContain("buscar_na_web");
+    const on = await o.client.mutate<Card>("webSearch.setEnabled", { agentId: o.agent.id, enabled: true });
+    expect(on.data).toMatchObject({ agentSetting: true, active: true, keySource: "admin" });
+    // The same field as the Conversa section.
+    const agent = await o.client.get<{ conversationSettings: { webSearch: boolean } }>(`/api/v1/agents/${o.agent.id}`);
+    expect(agent.data.conversationSettings.webSearch).toBe(true);
+
+    modelCalls("buscar_na_web", { consulta: "horário Detran SP" });
+    const requests = turnRequests();
+    const from = tavily.requests.length;
+    const res = await chat(app, o.agent.id, { message: "Qual o horário do Detran SP hoje?" });
+    expect(offered(requests()[0]).find((t) => t.name === "buscar_na_web")?.parameters).toMatchObject({ required: ["consulta"] });
+    const [call] = tavily.requests.slice(from);
+    expect(call?.headers.authorization).toBe("Bearer tvly-admin");
+    expect(call?.body).toMatchObject({ query: "horário Detran SP", max_results: 4 });
+    expect(res.body.response).toContain("Resultado 1 sobre horário Detran SP");
+    expect(res.body.response).toContain("https://exemplo.com.br/1");
+    expect(res.body.response).toContain("Resumo: horário Detran SP");
+
+    // Errors go back to the model as clear sentences.
+    tavily.settings.failNext = 429;
+    modelCalls("buscar_na_web", { consulta: "outra busca" });
+    const r2 = turnRequests();
+    await chat(app, o.agent.id, { message: "e a outra busca?" });
+    expect(toolMessages(r2()[1])[0]).toContain("Limite de buscas por minuto da Tavily atingido");
+
+    // The agent's own key takes over the admin's.
+    tavily.settings.apiKey = "tvly-agente";
+    const own = await o.client.mutate<Card>("webSearch.save", { agentId: o.agent.id, config: { apiKey: "tvly-agente" } });
+    expect(own.data).toMatchObject({ keySource: "agent", integration: { hasApiKey: true } });
+    expect(JSON.stringify(own.data)).not.toContain("tvly-agente");
+    const tested = await o.client.mutate<TestRun & { keySource: string }>("webSearch.test", { agentId: o.agent.id });
+    expect(tested.data).toMatchObject({ ok: true, keySource: "agent" });
+    expect(tavily.requests.at(-1)?.headers.authorization).toBe("Bearer tvly-agente");
+    await o.client.mutate("webSearch.remove", { agentId: o.agent.id });
+    tavily.settings.apiKey = "tvly-admin";
+
+    await o.client.mutate("webSearch.setEnabled", { agentId: o.agent.id, enabled: false });
+    expect(await toolsNow()).not.toContain("buscar_na_web");
+  });
+
+  test("no key anywhere (or the admin turned it off): not offered, the card says so, Testar refuses", async () => {
+    await admin.mutate("webSearch.global.save", { provider: "tavily", maxResults: 4, enabled: false });
+    try {
+      const o = await owner();
+      const on = await o.client.mutate<Card>("webSearch.setEnabled", { agentId: o.agent.id, enabled: true });
+      expect(on.data).toMatchObject({ agentSetting: true, adminConfigured: false, active: false, keySource: null });
+      const t = await o.client.mutate("webSearch.test", { agentId: o.agent.id });
+      expect(t.error?.message).toContain("Nenhuma chave de busca configurada");
+      fake.settings.reply = () => ({ content: "ok" });
+      const requests = turnRequests();
+      await chat(app, o.agent.id, { message: "busca algo" });
+      expect(offered(requests()[0]).map((x) => x.name)).not.toContain("buscar_na_web");
+    } finally {
+      await admin.mutate("webSearch.global.save", { provider: "tavily", maxResults: 4, enabled: true });
+    }
+  });
+
+  test("another workspace gets 404; a member without canEditAgents cannot switch, save or test", async () => {
+    const a = await owner();
+    const b = await owner();
+    for (const res of await Promise.all([
+      b.client.query("webSearch.get", { agentId: a.agent.id }),
+      b.client.mutate("webSearch.setEnabled", { agentId: a.agent.id, enabled: true }),
+      b.client.mutate("webSearch.save", { agentId: a.agent.id, config: { apiKey: "x" } }),
+      b.client.mutate("webSearch.test", { agentId: a.agent.id }),
+      b.client.mutate("webSearch.remove", { agentId: a.agent.id }),
+    ]))
+      expect(res.error?.httpStatus).toBe(404);
+    const member = await joinAs(app, a.client, "member");
+    expect((await member.client.query("webSearch.get", { agentId: a.agent.id })).ok).toBe(true);
+    for (const res of [
+      await member.client.mutate("webSearch.setEnabled", { agentId: a.agent.id, enabled: true }),
+      await member.client.mutate("webSearch.save", { agentId: a.agent.id, config: { apiKey: "x" } }),
+      await member.client.mutate("webSearch.test", { agentId: a.agent.id }),
+    ])
+      expect(res.error?.httpStatus).toBe(403);
+  });
+});

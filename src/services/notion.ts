@@ -1,0 +1,120 @@
+/**
+ * The agent's Notion notes (SPEC §3 notes tool): one agent_integrations row of kind "notion" per
+ * agent, the integration token sealed at rest and never returned (hasToken). Reads need membership
+ * of the agent's workspace; writes and "Testar" need canEditAgents. Another workspace's agent is
+ * "não encontrado".
+ */
+import { and, eq } from "drizzle-orm";
+import { agentIntegrations } from "../../db/schema";
+import { NotionError } from "../integrations/notion/client";
+import { readParent, whoAmI } from "../integrations/notion/notes";
+import { type IntegrationRow, integrationsOf, openConfig, publicConfig, sealConfig } from "../integrations/store";
+import { AppError } from "../lib/errors";
+import { NOTION_PARENT_REQUIRED, NOTION_TOKEN_REQUIRED, type NotionParentType, notionInput, notionTestInput } from "../schemas/notion";
+import { getAgent, requireFlag } from "./agents";
+import type { ServiceContext, WorkspaceScope } from "./context";
+
+const KIND = "notion" as const;
+const DENIED = "Você não tem permissão para editar agentes neste workspace";
+
+type StoredConfig = { token?: string; parentType?: NotionParentType; parentId?: string };
+
+export function toPublicNotion(row: IntegrationRow | null) {
+  if (!row) return null;
+  const c = publicConfig(row).config as { parentType?: NotionParentType; parentId?: string; hasToken?: boolean };
+  return {
+    id: row.id,
+    enabled: row.enabled,
+    config: { parentType: c.parentType ?? "page", parentId: c.parentId ?? "", hasToken: !!c.hasToken },
+    lastTestedAt: row.lastTestedAt,
+    testStatus: row.testStatus,
+    testMessage: row.testMessage,
+    updatedAt: row.updatedAt,
+  };
+}
+export type PublicNotion = NonNullable<ReturnType<typeof toPublicNotion>>;
+
+async function rowOf(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
+  return (await integrationsOf(ctx, agentId, KIND)).find((r) => r.workspaceId === scope.id) ?? null;
+}
+
+export async function getNotion(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
+  await getAgent(ctx.db, scope, agentId);
+  return toPublicNotion(await rowOf(ctx, scope, agentId));
+}
+
+export async function saveNotion(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
+  requireFlag(scope, "canEditAgents", DENIED);
+  await getAgent(ctx.db, scope, agentId);
+  const input = notionInput.parse(raw);
+  const row = await rowOf(ctx, scope, agentId);
+  const config = sealConfig(ctx, KIND, { token: input.token, parentType: input.parentType, parentId: input.parentId }, row?.config);
+  if (!config.token) throw new AppError("VALIDATION", NOTION_TOKEN_REQUIRED, { field: "token" });
+  const prev = (row?.config ?? {}) as StoredConfig;
+  const changed = !row || !!input.token || prev.parentId !== input.parentId || prev.parentType !== input.parentType;
+  const testReset = changed ? { lastTestedAt: null, testStatus: null, testMessage: null } : {};
+  if (row) {
+    const [next] = await ctx.db
+      .update(agentIntegrations)
+      .set({ config, enabled: input.enabled, status: "configured", ...testReset })
+      .where(eq(agentIntegrations.id, row.id))
+      .returning();
+    return toPublicNotion(next ?? null) as PublicNotion;
+  }
+  const [created] = await ctx.db.insert(agentIntegrations).values({ workspaceId: scope.id, agentId, kind: KIND, name: "default", config, enabled: input.enabled, status: "configured" }).returning();
+  if (!created) throw new AppError("INTERNAL", "Falha ao salvar a integração");
+  return toPublicNotion(created) as PublicNotion;
+}
+
+export async function removeNotion(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
+  requireFlag(scope, "canEditAgents", DENIED);
+  await getAgent(ctx.db, scope, agentId);
+  await ctx.db.delete(agentIntegrations).where(and(eq(agentIntegrations.agentId, agentId), eq(agentIntegrations.workspaceId, scope.id), eq(agentIntegrations.kind, KIND)));
+  return { ok: true };
+}
+
+/**
+ * "Testar": who the token is (GET /users/me), then whether the default page or database is shared
+ * with the integration. The form's values are tested (a blank token uses the stored one); the
+ * outcome is recorded on the saved integration when the saved settings were the ones tested.
+ */
+export async function testNotion(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw?: unknown) {
+  requireFlag(scope, "canEditAgents", DENIED);
+  await getAgent(ctx.db, scope, agentId);
+  const draft = notionTestInput.parse(raw ?? undefined);
+  const row = await rowOf(ctx, scope, agentId);
+  const stored = row ? openConfig<StoredConfig>(ctx, row) : {};
+  const token = draft?.token || stored.token;
+  const parentId = draft?.parentId || stored.parentId;
+  const parentType: NotionParentType = (draft?.parentId ? draft.parentType : stored.parentType) ?? "page";
+  if (!token) throw new AppError("VALIDATION", NOTION_TOKEN_REQUIRED, { field: "token" });
+  if (!parentId) throw new AppError("VALIDATION", NOTION_PARENT_REQUIRED, { field: "parentId" });
+  const testsSaved = !!row && token === stored.token && parentId === stored.parentId && parentType === (stored.parentType ?? "page");
+
+  let result: { ok: boolean; message: string; botName: string | null; workspaceName: string | null; parentTitle: string | null; parentUrl: string | null };
+  try {
+    const me = await whoAmI(token);
+    const botName = me.name ?? "integração";
+    const workspaceName = me.bot?.workspace_name ?? null;
+    const parent = await readParent(token, { type: parentType, id: parentId });
+    const where = parentType === "database" ? "banco de dados" : "página";
+    result = {
+      ok: true,
+      message: `Conectado como "${botName}"${workspaceName ? ` (${workspaceName})` : ""}. As notas serão criadas em ${where} "${parent.title}".`,
+      botName,
+      workspaceName,
+      parentTitle: parent.title,
+      parentUrl: parent.url,
+    };
+  } catch (err) {
+    if (!(err instanceof NotionError)) throw err;
+    result = { ok: false, message: err.message, botName: null, workspaceName: null, parentTitle: null, parentUrl: null };
+  }
+  if (testsSaved && row) {
+    await ctx.db
+      .update(agentIntegrations)
+      .set({ lastTestedAt: ctx.now(), testStatus: result.ok ? "ok" : "failed", testMessage: result.message })
+      .where(eq(agentIntegrations.id, row.id));
+  }
+  return result;
+}

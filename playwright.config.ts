@@ -1,10 +1,12 @@
 import { defineConfig } from "@playwright/test";
-import { agendorApiPort, channelFakesPort, e2ePort, shopApiPort } from "./e2e/support/fakes-config";
+import { agendorApiPort, calendarApiPort, channelFakesPort, e2ePort, shopApiPort } from "./e2e/support/fakes-config";
 
 // E2E_PORT lets two checkouts (or two people) run the browser suite side by side.
 const PORT = e2ePort();
 // e2e/channels-more.e2e.ts and e2e/inbox.e2e.ts start the Telegram + UAZAPI fakes on this port (a Bun process of its own).
 const FAKES = `127.0.0.1:${channelFakesPort(PORT)}`;
+// e2e/google-calendar.e2e.ts starts a fake Google (OAuth + Calendar API) on this port.
+const GOOGLE = `http://127.0.0.1:${calendarApiPort(PORT)}`;
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
 
 /** Browser tests against the real server in Debian's Chromium (stack-notes §7). Reports go to reports/. */
@@ -61,7 +63,11 @@ export default defineConfig({
           // The UAZAPI fake is typed in as a server URL, so it is fetched through safe-fetch too.
           // e2e/dynamic-api.e2e.ts: the shop API fake (its OpenAPI document and endpoints).
           // e2e/agendor.e2e.ts: the Agendor API fake, typed in as the base URL.
-          ATENDA_SAFE_FETCH_ALLOW: `127.0.0.1:3199,${FAKES},127.0.0.1:${shopApiPort(PORT)},127.0.0.1:${agendorApiPort(PORT)}`,
+          ATENDA_SAFE_FETCH_ALLOW: `127.0.0.1:3199,${FAKES},127.0.0.1:${shopApiPort(PORT)},127.0.0.1:${agendorApiPort(PORT)},127.0.0.1:${calendarApiPort(PORT)}`,
+          GOOGLE_OAUTH_AUTHORIZE_URL: `${GOOGLE}/o/oauth2/v2/auth`,
+          GOOGLE_OAUTH_TOKEN_URL: `${GOOGLE}/token`,
+          GOOGLE_OAUTH_REVOKE_URL: `${GOOGLE}/revoke`,
+          GOOGLE_CALENDAR_API_BASE: `${GOOGLE}/calendar/v3`,
           TELEGRAM_API_BASE: `http://${FAKES}`,
         },
       },

@@ -10,6 +10,7 @@ import { conversationRoutes } from "./api/conversations";
 import { creditRoutes } from "./api/credits";
 import { toHttpError } from "./api/errors";
 import { embedPreflight } from "./api/embed-cors";
+import { googleCalendarCallbackRoutes } from "./api/google-calendar-callback";
 import { csrfMiddleware, sessionMiddleware } from "./api/middleware";
 import { agentRoutes } from "./api/agents";
 import { openApiDocument } from "./api/openapi";
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/v1/agents", agentRoutes);
   app.route("/api/v1/conversations", conversationRoutes);
   app.route("/api/v1/credit-usage", creditRoutes);
+  app.route("/api/v1/integrations/google-calendar", googleCalendarCallbackRoutes);
   app.route("/api/v1/admin", adminRoutes);
   app.route("/api/v1/config", configRoutes);
   app.route("/api/v1/dev", devRoutes);

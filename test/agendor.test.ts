@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { and, eq } from "drizzle-orm";
 import { agentIntegrations, crmLinks } from "../db/schema";
 import { RATE_LIMITED_MESSAGE, agendorBackoff } from "../src/integrations/agendor/client";
+import { RETYPE_SECRET } from "../src/integrations/store";
 import { setSafeFetchTestAllowlist } from "../src/lib/safe-fetch";
 import { INVALID_TOKEN, agendorInput, leadArgs, taskArgs, toAgendorDueDate } from "../src/schemas/agendor";
 import { agendorAutoAddHook, syncLeadToAgendor } from "../src/services/agendor-sync";
@@ -74,6 +75,21 @@ type OfferedTool = { function: { name: string } };
 const offered = (b: ChatBody | undefined) => ((b?.tools ?? []) as OfferedTool[]).map((t) => t.function.name);
 
 describe("[agendor] settings (SPEC §3 CRM integration)", () => {
+  test("the stored token is never sent to another base URL, neither by Testar nor by saving", async () => {
+    const o = await owner();
+    await save(o.client, o.agent.id, { ...SETTINGS, baseUrl: agendor.url });
+    const from = agendor.requests.length;
+    const probe = await o.client.mutate("agendor.test", { agentId: o.agent.id, baseUrl: "https://coletor.exemplo.com/v3" });
+    expect(probe.error?.message).toBe(RETYPE_SECRET);
+    const pickers = await o.client.mutate("agendor.options", { agentId: o.agent.id, baseUrl: "https://coletor.exemplo.com/v3" });
+    expect(pickers.error?.message).toBe(RETYPE_SECRET);
+    const moved = await o.client.mutate("agendor.save", { agentId: o.agent.id, settings: { ...SETTINGS, apiToken: "", baseUrl: "https://coletor.exemplo.com/v3" } });
+    expect(moved.error?.message).toBe(RETYPE_SECRET);
+    expect(agendor.requests.length).toBe(from);
+    // Same address: the stored token still works without retyping.
+    expect((await o.client.mutate<{ ok: boolean }>("agendor.test", { agentId: o.agent.id })).data.ok).toBe(true);
+  });
+
   test("the contract's pt-BR messages; the token is required, encrypted at rest and never returned", async () => {
     const issue = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
     expect(issue(agendorInput.safeParse({ baseUrl: "api.agendor" }))).toBe("URL base inválida");
@@ -132,7 +148,7 @@ describe("[agendor] settings (SPEC §3 CRM integration)", () => {
     const down = await o.client.mutate<{ ok: boolean; message: string }>("agendor.test", { agentId: o.agent.id });
     expect(down.data.message).toBe("O Agendor está indisponível no momento (erro 503). Tente novamente mais tarde.");
     // A user-given base URL on a private address is refused by safe-fetch.
-    const priv = await o.client.mutate<{ ok: boolean; message: string }>("agendor.test", { agentId: o.agent.id, baseUrl: "http://127.0.0.1:9/v3" });
+    const priv = await o.client.mutate<{ ok: boolean; message: string }>("agendor.test", { agentId: o.agent.id, apiToken: TOKEN, baseUrl: "http://127.0.0.1:9/v3" });
     expect(priv.data).toMatchObject({ ok: false, message: "URL base não permitida: o endereço aponta para uma rede privada." });
   });
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
-import { conversations, messages } from "../db/schema";
+import { conversations, jobs, messages } from "../db/schema";
 import type { FollowUpStep } from "../src/schemas/agents";
 import { startFakeOpenAi } from "./fakes/openai";
 import { startFakeGraph } from "./fakes/whatsapp-graph";
@@ -57,6 +57,21 @@ afterAll(async () => {
   graph.stop();
 });
 
+/**
+ * The reply reached the customer and the turn finished settling: waitingForUser set and the first
+ * follow-up scheduled. The customer can see the reply a moment before that, and moving the clock
+ * in between would schedule the follow-up from the moved clock.
+ */
+async function replied(c: ReturnType<typeof customer>, count: number) {
+  await eventually(async () => c.received().length === count);
+  await eventually(async () => {
+    const conv = await c.conversation();
+    if (!conv?.waitingForUser) return false;
+    const [job] = await app.deps.db.select().from(jobs).where(and(eq(jobs.dedupeKey, `fu:${conv.id}`), eq(jobs.status, "pending")));
+    return Boolean(job);
+  });
+}
+
 async function advance(ms: number) {
   clock += ms;
   app.jobs.wake();
@@ -107,8 +122,7 @@ describe("follow-ups", () => {
   test("silence gets the steps in order on time, and the last one closes the service", async () => {
     const c = customer();
     await c.say("Quanto custa a diária?");
-    await eventually(async () => c.received().length === 1);
-    expect((await c.conversation())?.waitingForUser).toBe(true);
+    await replied(c, 1);
 
     await advance(9 * MIN);
     expect(c.received()).toHaveLength(1);
@@ -141,7 +155,7 @@ describe("follow-ups", () => {
   test("a customer who answers cancels the pending step; the chain restarts from their new message", async () => {
     const c = customer();
     await c.say("Tem vaga amanhã?");
-    await eventually(async () => c.received().length === 1);
+    await replied(c, 1);
     await advance(5 * MIN);
     await c.say("Para duas pessoas");
     await eventually(async () => c.received().length === 2);
@@ -163,7 +177,7 @@ describe("the WhatsApp 24-hour window", () => {
     try {
       const c = customer();
       await c.say("Bom dia");
-      await eventually(async () => c.received().length === 1);
+      await replied(c, 1);
       await advance(1500 * MIN + 1000);
       const skipped = await eventually(async () => (await c.outbound()).find((m) => m.content === "Posso ajudar em algo mais?" && m.deliveryStatus === "skipped"));
       expect(skipped.deliveryError).toContain("24 horas");

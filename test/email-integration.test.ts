@@ -3,6 +3,9 @@
  * hosts refused), "Testar" through a loopback SMTP server, the tool `enviar_email_empresa` of the
  * real chat turn, the email intent using the same recipients, isolation and permissions.
  */
+import { SMTP_SENT_LATE, sendWithConfig, smtpTransportOptions } from "../src/integrations/email/send";
+import { RETYPE_SECRET } from "../src/integrations/store";
+import type { EmailIntegrationConfig } from "../src/schemas/email-integration";
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { agentIntegrations, mailOutbox } from "../db/schema";
@@ -107,6 +110,18 @@ describe("[email] own SMTP", () => {
     expect(card.data.integration.testStatus).toBe("failed");
   });
 
+  test("the stored password is never sent to a new SMTP host: changing it needs the password again", async () => {
+    const o = await owner();
+    expect((await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: ownSmtp() })).ok).toBe(true);
+    const moved = await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: ownSmtp({ smtpHost: "smtp.outro-servidor.com.br", smtpPassword: "" }) });
+    expect(moved.error?.message).toBe(RETYPE_SECRET);
+    const port = await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: ownSmtp({ smtpPort: 2525, smtpPassword: "" }) });
+    expect(port.error?.message).toBe(RETYPE_SECRET);
+    // Switching the own SMTP off with the password blank is fine: nothing is sent anywhere new.
+    const off = await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: { recipients: ["vendas@exemplo.com.br"], useOwnSmtp: false, smtpPassword: "" } });
+    expect(off.ok).toBe(true);
+  });
+
   test("a private or loopback SMTP host not allow-listed is refused when saved", async () => {
     const o = await owner();
     for (const host of ["10.0.0.5", "localhost", "192.168.1.10"]) {
@@ -115,6 +130,22 @@ describe("[email] own SMTP", () => {
     }
     const wrongPort = await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: ownSmtp({ smtpPort: smtp.port + 1 }) });
     expect(wrongPort.error?.message).toContain("Servidor SMTP não permitido");
+  });
+});
+
+describe("[email] transport safety", () => {
+  test("a login never goes in clear: without SSL the server must offer STARTTLS (only an allow-listed test server is exempt)", () => {
+    const cfg = { ...ownSmtp(), smtpHost: "smtp.exemplo.com.br", smtpPort: 587, smtpPassword: "x" } as unknown as EmailIntegrationConfig;
+    expect(smtpTransportOptions(cfg, "203.0.113.7")).toMatchObject({ host: "203.0.113.7", requireTLS: true, tls: { servername: "smtp.exemplo.com.br" } });
+    expect(smtpTransportOptions({ ...cfg, smtpSecure: true }, "203.0.113.7").requireTLS).toBe(false);
+    expect(smtpTransportOptions({ ...cfg, smtpPort: smtp.port }, "127.0.0.1").requireTLS).toBe(false);
+  });
+
+  test("a send whose tool call already timed out sends nothing", async () => {
+    const before = smtp.received.length;
+    const cfg = { ...ownSmtp(), recipients: ["vendas@exemplo.com.br"] } as unknown as EmailIntegrationConfig;
+    await expect(sendWithConfig(app.deps, cfg, { subject: "Tarde", text: "x", template: "t" }, AbortSignal.abort())).rejects.toThrow(SMTP_SENT_LATE);
+    expect(smtp.received.length).toBe(before);
   });
 });
 

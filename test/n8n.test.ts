@@ -4,6 +4,7 @@
  * n8n receives it), "Testar" with the clear pt-BR reasons (404, 403, 5xx, timeout, private address),
  * encrypted token, tenant isolation and permission refusals.
  */
+import { RETYPE_SECRET } from "../src/integrations/store";
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { agentIntegrations } from "../db/schema";
@@ -216,6 +217,18 @@ describe("[n8n] Testar", () => {
 });
 
 describe("[n8n] storage, isolation and permissions", () => {
+  test("the stored token is never sent to a new server: changing the URL needs the token again", async () => {
+    const o = await owner();
+    await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config() });
+    const moved = await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config({ serverUrl: outside.url, authToken: "" }) });
+    expect(moved.error?.message).toBe(RETYPE_SECRET);
+    const [row] = await app.deps.db.select().from(agentIntegrations).where(eq(agentIntegrations.agentId, o.agent.id));
+    expect(String(row?.config.serverUrl)).toBe(`${n8n.url}/`);
+    // The same URL written differently (trailing slash) is not a move.
+    expect((await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config({ serverUrl: n8n.url, authToken: "" }) })).ok).toBe(true);
+    expect((await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config({ serverUrl: outside.url, authToken: "outro-token" }) })).ok).toBe(true);
+  });
+
   test("the token is encrypted at rest and kept when the form leaves it blank", async () => {
     const o = await owner();
     await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config() });

@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { type IntegrationKind, agentIntegrations } from "../../db/schema";
+import { AppError } from "../lib/errors";
 import type { AppDeps } from "../services/context";
 
 export type IntegrationRow = typeof agentIntegrations.$inferSelect;
@@ -19,10 +20,42 @@ export const SECRET_FIELDS: Record<IntegrationKind, string[]> = {
   email: ["smtpPassword"],
 };
 
+type Config = Record<string, unknown>;
+const text = (v: unknown) => (v !== undefined && v !== null && v !== "" ? String(v).trim().replace(/\/+$/, "").toLowerCase() : null);
+
+/** Where a kind's secrets are sent (null: nowhere of the user's choosing). Changing one needs the secret typed again. */
+const DESTINATIONS: Record<IntegrationKind, (c: Config) => (string | null)[]> = {
+  dynamic_api: (c) => [text(c.baseUrl), text(c.tokenUrl)],
+  agendor: (c) => [text(c.baseUrl)],
+  n8n: (c) => [text(c.serverUrl)],
+  email: (c) => [c.useOwnSmtp && text(c.smtpHost) ? `${text(c.smtpHost)}:${c.smtpPort ?? ""}` : null],
+  google_calendar: () => [],
+  nuvemshop: () => [],
+  notion: () => [],
+  web_search: () => [],
+};
+export const RETYPE_SECRET = "Ao trocar o endereço do serviço, informe de novo o token ou a senha";
+
 const isSet = (v: unknown) => v !== undefined && v !== null && v !== "";
+
+/**
+ * A stored secret only ever goes to the address it was saved with. The form never shows secrets, so
+ * without this a member could point the URL (or SMTP host) at a server of their own, keep the
+ * secret "as saved" and read it from the next Testar or tool call. A destination cleared is not a
+ * new one (own SMTP off; Agendor back to its real API).
+ */
+export function assertSecretStaysWithAddress(kind: IntegrationKind, next: Config, previous?: Config | null) {
+  if (!previous) return;
+  const keepsStoredSecret = SECRET_FIELDS[kind].some((f) => !isSet(next[f]) && isSet(previous[f]));
+  if (!keepsStoredSecret) return;
+  const before = DESTINATIONS[kind](previous);
+  const moved = DESTINATIONS[kind](next).some((d, i) => d !== null && d !== before[i]);
+  if (moved) throw new AppError("VALIDATION", RETYPE_SECRET);
+}
 
 /** Encrypts the kind's secret fields; a secret left empty keeps the stored one (the form never shows it). */
 export function sealConfig(deps: AppDeps, kind: IntegrationKind, config: Record<string, unknown>, previous?: Record<string, unknown> | null) {
+  assertSecretStaysWithAddress(kind, config, previous);
   const out: Record<string, unknown> = { ...config };
   for (const field of SECRET_FIELDS[kind]) {
     if (isSet(config[field])) out[field] = deps.secrets.encrypt(typeof config[field] === "string" ? (config[field] as string) : JSON.stringify(config[field]));

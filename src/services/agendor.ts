@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { agentIntegrations } from "../../db/schema";
 import { type AgendorConn, AgendorError, agendorFunnels, agendorMe, agendorOrigins, agendorUsers } from "../integrations/agendor/client";
-import { type IntegrationRow, openConfig, publicConfig, sealConfig } from "../integrations/store";
+import { type IntegrationRow, assertSecretStaysWithAddress, openConfig, publicConfig, sealConfig } from "../integrations/store";
 import { AppError, fromZodError } from "../lib/errors";
 import { type AgendorConfig, TOKEN_REQUIRED, agendorInput, agendorProbeInput, agendorSaveInput } from "../schemas/agendor";
 import { getAgent, requireFlag } from "./agents";
@@ -93,6 +93,8 @@ async function connectionFor(ctx: ServiceContext, scope: WorkspaceScope, raw: un
   if (!apiToken) throw new AppError("VALIDATION", TOKEN_REQUIRED);
   const baseUrl = input.baseUrl !== undefined ? input.baseUrl : (stored?.baseUrl ?? null);
   const usesStored = !input.apiToken && (input.baseUrl === undefined || input.baseUrl === (stored?.baseUrl ?? null));
+  // The stored token is only sent where it was saved for (see assertSecretStaysWithAddress).
+  if (!input.apiToken && stored) assertSecretStaysWithAddress(KIND, { baseUrl }, stored);
   return { conn: { apiToken, baseUrl }, row, usesStored };
 }
 

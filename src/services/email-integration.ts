@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { agentIntegrations } from "../../db/schema";
 import { EmailSendError, sendWithConfig, vetSmtpHost } from "../integrations/email/send";
-import { type IntegrationRow, integrationsOf, openConfig, publicConfig, sealConfig } from "../integrations/store";
+import { type IntegrationRow, assertSecretStaysWithAddress, integrationsOf, openConfig, publicConfig, sealConfig } from "../integrations/store";
 import { AppError } from "../lib/errors";
 import { type EmailIntegrationConfig, emailIntegrationInput } from "../schemas/email-integration";
 import { getAgent, requireFlag } from "./agents";
@@ -34,6 +34,9 @@ export async function saveAgentEmail(ctx: ServiceContext, scope: WorkspaceScope,
   requireFlag(scope, "canEditAgents", DENIED);
   const row = await rowOf(ctx, scope, agentId);
   const { enabled, ...input } = emailIntegrationInput.parse(raw);
+  const next = { ...input, smtpHost: input.smtpHost ?? null, smtpUser: input.smtpUser ?? null, smtpFrom: input.smtpFrom ?? null };
+  // Before the host is even looked up: the stored password stays with the host it was saved for.
+  assertSecretStaysWithAddress("email", next, row?.config ?? null);
   if (input.useOwnSmtp && input.smtpHost) {
     // A private or loopback SMTP host is refused when saved, not only when used.
     try {
@@ -43,7 +46,7 @@ export async function saveAgentEmail(ctx: ServiceContext, scope: WorkspaceScope,
       throw err;
     }
   }
-  const config = sealConfig(ctx, "email", { ...input, smtpHost: input.smtpHost ?? null, smtpUser: input.smtpUser ?? null, smtpFrom: input.smtpFrom ?? null }, row?.config ?? null);
+  const config = sealConfig(ctx, "email", next, row?.config ?? null);
   if (row) {
     const [next] = await ctx.db.update(agentIntegrations).set({ config, enabled, status: "configured" }).where(eq(agentIntegrations.id, row.id)).returning();
     if (!next) throw new AppError("NOT_FOUND", "Integração não encontrada");

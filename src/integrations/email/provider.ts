@@ -37,11 +37,11 @@ export const emailTools: ToolProvider = async (deps, agent: AgentRow, ctx) => {
         required: ["assunto", "mensagem"],
       },
       timeoutMs: 40_000,
-      run: async (args) => {
+      run: async (args, signal) => {
         const parsed = emailToolArgs.safeParse(args);
         if (!parsed.success) throw new EmailSendError(parsed.error.issues[0]?.message ?? "Informe assunto e mensagem");
         const text = [parsed.data.mensagem, "", `— Enviado pelo agente ${agent.name}`, ...conversationLines(deps, ctx)].join("\n");
-        await sendWithConfig(deps, cfg, { subject: parsed.data.assunto, text, template: "agent-business-email" });
+        await sendWithConfig(deps, cfg, { subject: parsed.data.assunto, text, template: "agent-business-email" }, signal);
         return { data: { enviado: true, destinatarios: cfg.recipients.length } };
       },
     },

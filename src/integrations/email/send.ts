@@ -20,6 +20,9 @@ export class EmailSendError extends Error {
   }
 }
 
+const DNS_TIMEOUT_MS = 5_000;
+export const SMTP_SENT_LATE = "O envio do e-mail foi cancelado porque passou do tempo limite";
+
 export const SMTP_BLOCKED = "Servidor SMTP não permitido: o endereço aponta para uma rede privada.";
 
 /** Resolves the SMTP host once and refuses private, loopback and metadata addresses (tests allow-list theirs). */
@@ -31,7 +34,8 @@ export async function vetSmtpHost(host: string, port: number): Promise<string> {
   else {
     if (blockedNameReason(name) && !allowed(name)) throw new EmailSendError(SMTP_BLOCKED);
     try {
-      addresses = (await dns.lookup(name, { all: true, verbatim: true })).map((a) => a.address);
+      const lookup = dns.lookup(name, { all: true, verbatim: true });
+      addresses = (await Promise.race([lookup, Bun.sleep(DNS_TIMEOUT_MS).then(() => Promise.reject(new Error("dns timeout")))])).map((a) => a.address);
     } catch {
       throw new EmailSendError("Servidor SMTP não encontrado. Confira o endereço.");
     }
@@ -52,31 +56,55 @@ function smtpFailure(err: unknown): EmailSendError {
 
 export type BusinessMail = { subject: string; text: string; template: string };
 
-/** Sends one mail to the config's recipients; throws EmailSendError with the reason. */
-export async function sendWithConfig(deps: AppDeps, cfg: EmailIntegrationConfig, mail: BusinessMail): Promise<{ via: "smtp" | "platform"; status: "sent" | "queued" }> {
+/**
+ * How we talk to the business's own SMTP server, connected to the vetted IP. A login is never sent
+ * in clear: without implicit TLS (secure) the server must offer STARTTLS (requireTLS). Only a
+ * loopback fake allow-listed by a test (NODE_ENV=test) speaks plain SMTP.
+ */
+export function smtpTransportOptions(cfg: EmailIntegrationConfig, ip: string) {
+  const plainTestServer = isTestAllowed(`${ip.includes(":") ? `[${ip}]` : ip}:${cfg.smtpPort}`);
+  return {
+    host: ip,
+    port: cfg.smtpPort,
+    secure: cfg.smtpSecure,
+    requireTLS: !cfg.smtpSecure && Boolean(cfg.smtpUser) && !plainTestServer,
+    auth: cfg.smtpUser ? { user: cfg.smtpUser, pass: cfg.smtpPassword ?? "" } : undefined,
+    tls: { servername: cfg.smtpHost ?? undefined },
+    name: "atenda.local",
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 15_000,
+  };
+}
+
+/**
+ * Sends one mail to the config's recipients; throws EmailSendError with the reason. A tool call that
+ * has already timed out (signal) sends nothing: the model would retry and the team get it twice.
+ */
+export async function sendWithConfig(
+  deps: AppDeps,
+  cfg: EmailIntegrationConfig,
+  mail: BusinessMail,
+  signal?: AbortSignal,
+): Promise<{ via: "smtp" | "platform"; status: "sent" | "queued" }> {
   const to = cfg.recipients.join(", ");
   if (cfg.useOwnSmtp && cfg.smtpHost) {
     const ip = await vetSmtpHost(cfg.smtpHost, cfg.smtpPort);
-    const transport = nodemailer.createTransport({
-      host: ip,
-      port: cfg.smtpPort,
-      secure: cfg.smtpSecure,
-      auth: cfg.smtpUser ? { user: cfg.smtpUser, pass: cfg.smtpPassword ?? "" } : undefined,
-      tls: { servername: cfg.smtpHost },
-      name: "atenda.local",
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    });
+    if (signal?.aborted) throw new EmailSendError(SMTP_SENT_LATE);
+    const transport = nodemailer.createTransport(smtpTransportOptions(cfg, ip));
+    const abort = () => transport.close();
+    signal?.addEventListener("abort", abort, { once: true });
     try {
       await transport.sendMail({ from: cfg.smtpFrom ?? undefined, to, subject: mail.subject, text: mail.text });
       return { via: "smtp", status: "sent" };
     } catch (err) {
-      throw smtpFailure(err);
+      throw signal?.aborted ? new EmailSendError(SMTP_SENT_LATE) : smtpFailure(err);
     } finally {
+      signal?.removeEventListener("abort", abort);
       transport.close();
     }
   }
+  if (signal?.aborted) throw new EmailSendError(SMTP_SENT_LATE);
   const sent = await deps.mailer.send({ to, subject: mail.subject, text: mail.text, template: mail.template });
   if (sent.status === "failed") throw new EmailSendError("Não foi possível enviar o e-mail agora");
   return { via: "platform", status: sent.status };

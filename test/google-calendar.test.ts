@@ -163,7 +163,12 @@ describe("[google calendar] OAuth connection", () => {
     expect(q).toMatchObject({
       client_id: google.settings.client.clientId,
       response_type: "code",
-      scope: "https://www.googleapis.com/auth/calendar",
+      // Least privilege (protocols.md §8.1): never the full auth/calendar scope.
+      scope: [
+        "https://www.googleapis.com/auth/calendar.events",
+        "https://www.googleapis.com/auth/calendar.freebusy",
+        "https://www.googleapis.com/auth/calendar.calendarlist.readonly",
+      ].join(" "),
       access_type: "offline",
       prompt: "consent",
     });
@@ -196,6 +201,82 @@ describe("[google calendar] OAuth connection", () => {
     const replay = await o.client.get(flow.back.pathname + flow.back.search);
     expect(replay.headers.get("location")).toBe(`/agent/${o.agent.id}?googleCalendar=erro&motivo=invalid_state#integracoes`);
     expect(reason(replay.headers.get("location"))).toBe("Pedido de conexão inválido ou já usado. Tente conectar de novo.");
+  });
+
+  test("simultaneous callbacks with the same state: one code exchange, the others refused", async () => {
+    const o = await owner();
+    const { completeConnect } = await import("../src/services/google-calendar");
+    const consent = async () => {
+      const { url } = await must(o.client.mutate<{ url: string }>("calendar.connect", { agentId: o.agent.id }));
+      const res = await fetch(url, { redirect: "manual" });
+      return new URL(res.headers.get("location") ?? "");
+    };
+
+    // In one process: both calls read the pending state before either writes it.
+    const back = await consent();
+    const pending = (await row(o.agent.id)).config.oauthState as { userId: string };
+    const q = { code: back.searchParams.get("code"), state: back.searchParams.get("state"), error: null, sessionUserId: pending.userId };
+    let exchanges = google.tokenRequests().length;
+    const outcomes = await Promise.all([completeConnect(app.deps, q), completeConnect(app.deps, q)]);
+    expect(google.tokenRequests().length).toBe(exchanges + 1);
+    expect(outcomes.map((x) => x.ok).sort()).toEqual([false, true]);
+    expect(outcomes.find((x) => !x.ok)).toEqual({ agentId: o.agent.id, ok: false, code: "invalid_state" });
+
+    // Through the REST callback: several browsers at once with the same link.
+    const again = await consent();
+    exchanges = google.tokenRequests().length;
+    const answers = await Promise.all(Array.from({ length: 4 }, () => o.client.get(again.pathname + again.search)));
+    expect(google.tokenRequests().length).toBe(exchanges + 1);
+    expect(answers.map((r) => r.status)).toEqual([302, 302, 302, 302]);
+    expect(answers.map((r) => r.headers.get("location")).sort()).toEqual([
+      `/agent/${o.agent.id}?googleCalendar=conectado#integracoes`,
+      ...Array(3).fill(`/agent/${o.agent.id}?googleCalendar=erro&motivo=invalid_state#integracoes`),
+    ]);
+    expect((await row(o.agent.id)).status).toBe("connected");
+  });
+
+  test("the callback never answers an error page: failures come back as a redirect with a reason", async () => {
+    const o = await owner();
+    const callback = async (prepare: () => Promise<void> | void) => {
+      const { url } = await must(o.client.mutate<{ url: string }>("calendar.connect", { agentId: o.agent.id }));
+      const consent = await fetch(url, { redirect: "manual" });
+      const back = new URL(consent.headers.get("location") ?? "");
+      await prepare();
+      const res = await o.client.get(back.pathname + back.search);
+      expect(res.status).toBe(302);
+      return res.headers.get("location");
+    };
+    const failedAt = (motivo: string) => `/agent/${o.agent.id}?googleCalendar=erro&motivo=${motivo}#integracoes`;
+
+    // An unexpected exception (the platform's stored secret cannot be decrypted) → logged, "failed".
+    const [setting] = await app.deps.db.select().from(platformSettings).where(eq(platformSettings.key, "google_calendar"));
+    if (!setting) throw new Error("no platform setting");
+    const corrupt = () => app.deps.db.update(platformSettings).set({ value: { ...setting.value, clientSecret: "corrompido" } }).where(eq(platformSettings.key, "google_calendar")).then(() => {});
+    let broken: string | null;
+    try {
+      broken = await callback(corrupt);
+    } finally {
+      await app.deps.db.update(platformSettings).set({ value: setting.value }).where(eq(platformSettings.key, "google_calendar"));
+    }
+    expect(broken).toBe(failedAt("failed"));
+    expect(reason(broken)).toBe("Não foi possível concluir a conexão com o Google. Tente de novo.");
+
+    // The token endpoint answering an HTML 500 page, plain garbage, or junk-typed JSON.
+    try {
+      google.settings.tokenAnswer = { status: 500, body: "<html><body>Erro interno</body></html>" };
+      expect(await callback(() => {})).toBe(failedAt("unavailable"));
+      google.settings.tokenAnswer = { status: 200, body: "isto não é json" };
+      expect(await callback(() => {})).toBe(failedAt("failed"));
+      google.settings.tokenAnswer = { status: 200, body: JSON.stringify({ access_token: "ya29.lixo", refresh_token: { x: 1 }, expires_in: "muito" }), contentType: "application/json" };
+      expect(await callback(() => {})).toBe(failedAt("no_refresh_token"));
+    } finally {
+      google.settings.tokenAnswer = null;
+    }
+    const r = await row(o.agent.id);
+    expect(r.status).toBe("not_connected");
+    expect(r.config.refreshToken).toBeUndefined();
+    // And it still connects afterwards.
+    expect((await connect(o.client, o.agent.id)).location).toBe(`/agent/${o.agent.id}?googleCalendar=conectado#integracoes`);
   });
 
   test("state bound to the user, expiring; denied consent; unknown state", async () => {
@@ -409,6 +490,58 @@ describe("[google calendar] tools", () => {
     google.settings.busy = [];
     // A day in the asked format; bad formats are explained.
     await expect(t.run("ver_horarios_disponiveis", { data: "amanhã" })).rejects.toThrow("Data inválida: use o formato AAAA-MM-DD.");
+  });
+
+  test("a tool call that already timed out never books, moves or cancels (nor refreshes and reads)", async () => {
+    const o = await connectedOwner();
+    const conversationId = crypto.randomUUID();
+    const t = await toolsOf(o.agent.id, { conversationId });
+    const tool = (name: string) => {
+      const found = t.byName[name];
+      if (!found) throw new Error(`tool ${name} not offered`);
+      return found;
+    };
+    const writes = () => google.calendarCalls().filter((c) => (c.method === "POST" && c.path.endsWith("/events")) || c.method === "PATCH" || c.method === "DELETE").length;
+    const slots = (await t.run("ver_horarios_disponiveis", {})) as { horarios: { inicio: string }[] };
+    const [first, second] = [slots.horarios[0]?.inicio ?? "", slots.horarios[2]?.inicio ?? ""];
+    const customer = { nome: "Bia", email: "bia@exemplo.com.br", telefone: "11 99999-0000" };
+
+    // freeBusy answers after the tool's signal aborted: the booking gives up, no insert ever follows.
+    const writesBefore = writes();
+    const eventsBefore = google.events.size;
+    google.delayNext("/calendar/v3/freeBusy", 400);
+    const late = new AbortController();
+    setTimeout(() => late.abort(), 50);
+    await expect(tool("agendar_horario").run({ inicio: first, ...customer }, late.signal)).rejects.toThrow("interrompida");
+    await Bun.sleep(600);
+    expect(writes()).toBe(writesBefore);
+    expect(google.events.size).toBe(eventsBefore);
+    expect(await logOf(o.agent.id)).toEqual([]);
+
+    // An aborted signal: no patch, no delete.
+    const booked = await t.run("agendar_horario", { inicio: first, ...customer });
+    const afterBooking = writes();
+    await expect(tool("remarcar_horario").run({ evento_id: booked.evento_id, novo_inicio: second }, AbortSignal.abort())).rejects.toThrow("interrompida");
+    await expect(tool("cancelar_horario").run({ evento_id: booked.evento_id }, AbortSignal.abort())).rejects.toThrow("interrompida");
+    expect(writes()).toBe(afterBooking);
+    const ev = google.events.get(String(booked.evento_id));
+    expect(ev?.deleted).toBeUndefined();
+    expect(ev?.start.dateTime).toBe(first);
+    expect((await logOf(o.agent.id)).map((l) => l.actionType)).toEqual(["created"]);
+
+    // The token refresh carries the signal too: aborted mid-refresh, no freeBusy follows.
+    const r = await row(o.agent.id);
+    await app.deps.db.update(agentIntegrations).set({ config: { ...r.config, tokenExpiresAt: Date.now() - 1000 } }).where(eq(agentIntegrations.id, r.id));
+    const calls = google.calendarCalls().length;
+    google.delayNext("/token", 400);
+    const slow = new AbortController();
+    setTimeout(() => slow.abort(), 50);
+    await expect(tool("ver_horarios_disponiveis").run({}, slow.signal)).rejects.toThrow("interrompida");
+    await Bun.sleep(600);
+    expect(google.calendarCalls().length).toBe(calls);
+    expect((await row(o.agent.id)).status).toBe("connected");
+    // Nothing is stuck: the next call (with a live signal) works.
+    expect(((await t.run("ver_horarios_disponiveis", {})) as { horarios: unknown[] }).horarios.length).toBeGreaterThan(0);
   });
 
   test("no tools while disabled, not connected, or with scheduling off", async () => {

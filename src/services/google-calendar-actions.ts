@@ -3,10 +3,14 @@
  * (freeBusy + the pure slot function), book (events.insert with a Meet link), reschedule
  * (events.patch) and cancel (events.delete). Every action is written to calendar_events.
  * Errors are thrown as plain pt-BR sentences: the tool loop hands them to the model.
+ *
+ * Every action takes the tool's AbortSignal: it reaches each Google call (and the token refresh),
+ * and is checked right before the write (insert / patch / delete), so a tool call that already
+ * timed out never books, moves or cancels afterwards (the model would retry and double-book).
  */
 import { and, desc, eq } from "drizzle-orm";
 import { calendarEvents } from "../../db/schema";
-import { type GoogleEvent, GoogleError, calendarRequest, meetLinkOf } from "../integrations/google-calendar/client";
+import { type GoogleEvent, GoogleError, calendarRequest, meetLinkOf, throwIfAborted } from "../integrations/google-calendar/client";
 import type { IntegrationRow } from "../integrations/store";
 import type { CalendarSettings } from "../schemas/google-calendar";
 import type { AppDeps } from "./context";
@@ -57,14 +61,19 @@ export function parseStart(raw: unknown, tz: string): number | null {
 
 const toolError = (e: unknown): Error => (e instanceof GoogleError ? new Error(e.message) : e instanceof Error ? e : new Error(String(e)));
 
-async function busyBetween(deps: AppDeps, row: IntegrationRow, s: CalendarSettings, timeMin: number, timeMax: number): Promise<BusyInterval[]> {
+async function busyBetween(deps: AppDeps, row: IntegrationRow, s: CalendarSettings, timeMin: number, timeMax: number, signal?: AbortSignal): Promise<BusyInterval[]> {
   const id = calendarIdOf(s);
-  const res = await withGoogle(deps, row, (t) =>
-    calendarRequest<{ calendars?: Record<string, { busy?: { start: string; end: string }[]; errors?: { reason?: string }[] }> }>(t, {
-      method: "POST",
-      path: "/freeBusy",
-      body: { timeMin: isoInZone(timeMin, s.timezone), timeMax: isoInZone(timeMax, s.timezone), timeZone: s.timezone, items: [{ id }] },
-    }),
+  const res = await withGoogle(
+    deps,
+    row,
+    (t) =>
+      calendarRequest<{ calendars?: Record<string, { busy?: { start: string; end: string }[]; errors?: { reason?: string }[] }> }>(t, {
+        method: "POST",
+        path: "/freeBusy",
+        body: { timeMin: isoInZone(timeMin, s.timezone), timeMax: isoInZone(timeMax, s.timezone), timeZone: s.timezone, items: [{ id }] },
+        signal,
+      }),
+    signal,
   );
   const cal = res.calendars?.[id];
   if (cal?.errors?.length) throw new Error(`Não foi possível ler a agenda (${cal.errors[0]?.reason ?? "erro"}).`);
@@ -74,7 +83,7 @@ async function busyBetween(deps: AppDeps, row: IntegrationRow, s: CalendarSettin
 const describeSlot = (start: number, s: CalendarSettings) => ({ inicio: isoInZone(start, s.timezone), descricao: labelInZone(start, s.timezone) });
 
 /** ver_horarios_disponiveis: up to maxTimeSuggestions free starts, from a given day or from now. */
-export async function availableSlots(deps: AppDeps, row: IntegrationRow, args: { data?: unknown }) {
+export async function availableSlots(deps: AppDeps, row: IntegrationRow, args: { data?: unknown }, signal?: AbortSignal) {
   const s = settingsOf(row);
   const schedule = scheduleOf(s);
   const now = deps.now();
@@ -90,7 +99,7 @@ export async function availableSlots(deps: AppDeps, row: IntegrationRow, args: {
     to = Math.min(day + DAY, latest);
   }
   try {
-    const busy = await busyBetween(deps, row, s, from, to + s.defaultDuration * MINUTE);
+    const busy = await busyBetween(deps, row, s, from, to + s.defaultDuration * MINUTE, signal);
     const slots = computeFreeSlots({ schedule, now, busy, from, to, limit: s.maxTimeSuggestions });
     return {
       fuso_horario: s.timezone,
@@ -124,7 +133,7 @@ async function logAction(
 }
 
 /** agendar_horario: refuses a slot outside the schedule or no longer free, then creates the event (with Meet). */
-export async function bookSlot(deps: AppDeps, row: IntegrationRow, ctx: ActionContext, args: BookArgs) {
+export async function bookSlot(deps: AppDeps, row: IntegrationRow, ctx: ActionContext, args: BookArgs, signal?: AbortSignal) {
   const s = settingsOf(row);
   const schedule = scheduleOf(s);
   const start = parseStart(args.inicio, s.timezone);
@@ -139,7 +148,7 @@ export async function bookSlot(deps: AppDeps, row: IntegrationRow, ctx: ActionCo
   if (s.includeCustomerPhone && !phone) throw new Error("Pergunte o telefone do cliente antes de agendar.");
   const end = start + s.defaultDuration * MINUTE;
   try {
-    const busy = await busyBetween(deps, row, s, start, end);
+    const busy = await busyBetween(deps, row, s, start, end, signal);
     const refusal = slotRefusal(schedule, deps.now(), busy, start);
     if (refusal) throw new Error(`${refusal} Consulte ver_horarios_disponiveis e ofereça outro horário.`);
     const subject = text(args.assunto, 100) ?? s.defaultSubject;
@@ -163,13 +172,19 @@ export async function bookSlot(deps: AppDeps, row: IntegrationRow, ctx: ActionCo
       ...(s.includeMeetLink ? { conferenceData: { createRequest: { requestId: crypto.randomUUID(), conferenceSolutionKey: { type: "hangoutsMeet" } } } } : {}),
     };
     const calendarId = calendarIdOf(s);
-    const ev = await withGoogle(deps, row, (t) =>
-      calendarRequest<GoogleEvent>(t, {
-        method: "POST",
-        path: `/calendars/${encodeURIComponent(calendarId)}/events`,
-        query: { conferenceDataVersion: "1", sendUpdates: attendees.length ? "all" : "none" },
-        body,
-      }),
+    throwIfAborted(signal);
+    const ev = await withGoogle(
+      deps,
+      row,
+      (t) =>
+        calendarRequest<GoogleEvent>(t, {
+          method: "POST",
+          path: `/calendars/${encodeURIComponent(calendarId)}/events`,
+          query: { conferenceDataVersion: "1", sendUpdates: attendees.length ? "all" : "none" },
+          body,
+          signal,
+        }),
+      signal,
     );
     const meetLink = meetLinkOf(ev);
     await logAction(deps, row, ctx, { googleEventId: ev.id, calendarId, summary, description: String(body.description), startAt: start, endAt: end, attendeeEmails: attendees.map((a) => a.email), meetLink, actionType: "created" });
@@ -198,23 +213,29 @@ async function loggedEvent(deps: AppDeps, row: IntegrationRow, ctx: ActionContex
 }
 
 /** remarcar_horario: the new start must be free (the event's own time does not count as busy). */
-export async function rescheduleEvent(deps: AppDeps, row: IntegrationRow, ctx: ActionContext, args: { evento_id?: unknown; novo_inicio?: unknown }) {
+export async function rescheduleEvent(deps: AppDeps, row: IntegrationRow, ctx: ActionContext, args: { evento_id?: unknown; novo_inicio?: unknown }, signal?: AbortSignal) {
   const s = settingsOf(row);
   const prev = await loggedEvent(deps, row, ctx, args.evento_id);
   const start = parseStart(args.novo_inicio, s.timezone);
   if (start === null) throw new Error("Novo horário inválido: use o início como veio de ver_horarios_disponiveis.");
   const end = start + s.defaultDuration * MINUTE;
   try {
-    const busy = (await busyBetween(deps, row, s, start, end)).filter((b) => !(b.start === prev.startAt && b.end === prev.endAt));
+    const busy = (await busyBetween(deps, row, s, start, end, signal)).filter((b) => !(b.start === prev.startAt && b.end === prev.endAt));
     const refusal = slotRefusal(scheduleOf(s), deps.now(), busy, start);
     if (refusal) throw new Error(`${refusal} Consulte ver_horarios_disponiveis e ofereça outro horário.`);
-    const ev = await withGoogle(deps, row, (t) =>
-      calendarRequest<GoogleEvent>(t, {
-        method: "PATCH",
-        path: `/calendars/${encodeURIComponent(prev.calendarId)}/events/${encodeURIComponent(prev.googleEventId)}`,
-        query: { sendUpdates: prev.attendeeEmails.length ? "all" : "none" },
-        body: { start: { dateTime: isoInZone(start, s.timezone), timeZone: s.timezone }, end: { dateTime: isoInZone(end, s.timezone), timeZone: s.timezone } },
-      }),
+    throwIfAborted(signal);
+    const ev = await withGoogle(
+      deps,
+      row,
+      (t) =>
+        calendarRequest<GoogleEvent>(t, {
+          method: "PATCH",
+          path: `/calendars/${encodeURIComponent(prev.calendarId)}/events/${encodeURIComponent(prev.googleEventId)}`,
+          query: { sendUpdates: prev.attendeeEmails.length ? "all" : "none" },
+          body: { start: { dateTime: isoInZone(start, s.timezone), timeZone: s.timezone }, end: { dateTime: isoInZone(end, s.timezone), timeZone: s.timezone } },
+          signal,
+        }),
+      signal,
     );
     const meetLink = meetLinkOf(ev) ?? prev.meetLink;
     await logAction(deps, row, ctx, {
@@ -236,16 +257,22 @@ export async function rescheduleEvent(deps: AppDeps, row: IntegrationRow, ctx: A
 }
 
 /** cancelar_horario: deletes the event (already gone at Google counts as cancelled) and logs it. */
-export async function cancelEvent(deps: AppDeps, row: IntegrationRow, ctx: ActionContext, args: { evento_id?: unknown; motivo?: unknown }) {
+export async function cancelEvent(deps: AppDeps, row: IntegrationRow, ctx: ActionContext, args: { evento_id?: unknown; motivo?: unknown }, signal?: AbortSignal) {
   const s = settingsOf(row);
   const prev = await loggedEvent(deps, row, ctx, args.evento_id);
   try {
-    await withGoogle(deps, row, (t) =>
-      calendarRequest(t, {
-        method: "DELETE",
-        path: `/calendars/${encodeURIComponent(prev.calendarId)}/events/${encodeURIComponent(prev.googleEventId)}`,
-        query: { sendUpdates: prev.attendeeEmails.length ? "all" : "none" },
-      }),
+    throwIfAborted(signal);
+    await withGoogle(
+      deps,
+      row,
+      (t) =>
+        calendarRequest(t, {
+          method: "DELETE",
+          path: `/calendars/${encodeURIComponent(prev.calendarId)}/events/${encodeURIComponent(prev.googleEventId)}`,
+          query: { sendUpdates: prev.attendeeEmails.length ? "all" : "none" },
+          signal,
+        }),
+      signal,
     ).catch((e) => {
       if (e instanceof GoogleError && e.kind === "gone") return {};
       throw e;

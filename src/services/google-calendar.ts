@@ -8,7 +8,7 @@
  * settings, the tokens (encrypted via sealConfig), tokenExpiresAt and the pending OAuth state
  * (its SHA-256 only). `status` is not_connected | connected | reconnect_required.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { agentIntegrations, calendarEvents, platformSettings } from "../../db/schema";
 import {
   type CalendarListEntry,
@@ -20,6 +20,7 @@ import {
   probeClient,
   refreshAccessToken,
   revokeToken,
+  throwIfAborted,
 } from "../integrations/google-calendar/client";
 import { type IntegrationRow, SECRET_FIELDS, integrationsOf, openConfig, sealConfig } from "../integrations/store";
 import { randomToken, sha256Hex } from "../lib/crypto";
@@ -194,8 +195,31 @@ export async function startConnect(ctx: ServiceContext, scope: WorkspaceScope, a
 export type CallbackOutcome = { agentId: string | null; ok: true } | { agentId: string | null; ok: false; code: CallbackErrorCode };
 
 /**
+ * Burns the pending state in one conditional UPDATE: only the request whose hash still matches
+ * (and, with `unexpiredAt`, is not expired yet) gets the row back, so two callbacks racing with
+ * the same state cannot both pass. Returns the row as stored after the burn, or null.
+ */
+async function burnState(deps: AppDeps, rowId: string, hash: string, unexpiredAt: number | null): Promise<IntegrationRow | null> {
+  const config = agentIntegrations.config;
+  const [burnt] = await deps.db
+    .update(agentIntegrations)
+    .set({ config: sql`json_set(${config}, '$.oauthState', json('null'))` })
+    .where(
+      and(
+        eq(agentIntegrations.id, rowId),
+        eq(agentIntegrations.kind, "google_calendar"),
+        sql`json_extract(${config}, '$.oauthState.hash') = ${hash}`,
+        ...(unexpiredAt !== null ? [sql`json_extract(${config}, '$.oauthState.expiresAt') >= ${unexpiredAt}`] : []),
+      ),
+    )
+    .returning();
+  return burnt ?? null;
+}
+
+/**
  * The REST callback's work: checks the state (exists, unexpired, same user, still an editor),
- * burns it, exchanges the code and stores the tokens encrypted.
+ * burns it atomically, exchanges the code and stores the tokens encrypted. Never throws once the
+ * agent is known: an unexpected failure is logged and answered with the generic "failed" code.
  */
 export async function completeConnect(
   deps: AppDeps,
@@ -207,18 +231,22 @@ export async function completeConnect(
   if (!/^[0-9a-f-]{36}$/i.test(rowId)) return fail(null, "invalid_state");
   const [row] = await deps.db.select().from(agentIntegrations).where(and(eq(agentIntegrations.id, rowId), eq(agentIntegrations.kind, "google_calendar")));
   const pending = (row?.config as Partial<CalendarConfig> | undefined)?.oauthState;
-  if (!row || !pending || pending.hash !== sha256Hex(state)) return fail(row?.agentId ?? null, "invalid_state");
-  // Single use: burnt before anything else can fail.
-  const burnt = await writeCalendar(deps, row, { oauthState: null });
-  if (pending.expiresAt < deps.now()) return fail(row.agentId, "expired");
-  if (!q.sessionUserId || q.sessionUserId !== pending.userId) return fail(row.agentId, "wrong_user");
-  const scope = await resolveWorkspaceScope(deps.db, pending.userId, row.workspaceId);
-  if (!scope?.permissions.canEditAgents) return fail(row.agentId, "forbidden");
-  if (q.error) return fail(row.agentId, q.error === "access_denied" ? "denied" : "google_refused");
-  if (!q.code) return fail(row.agentId, "no_code");
-  const client = await oauthClient(deps);
-  if (!client) return fail(row.agentId, "not_configured");
+  const hash = sha256Hex(state);
+  if (!row || !pending || pending.hash !== hash) return fail(row?.agentId ?? null, "invalid_state");
   try {
+    // Single use: burnt (atomically) before anything else can fail.
+    const burnt = await burnState(deps, row.id, hash, deps.now());
+    if (!burnt) {
+      // Expired (burnt now, so it cannot be retried) or already used by a concurrent callback.
+      return fail(row.agentId, (await burnState(deps, row.id, hash, null)) ? "expired" : "invalid_state");
+    }
+    if (!q.sessionUserId || q.sessionUserId !== pending.userId) return fail(row.agentId, "wrong_user");
+    const scope = await resolveWorkspaceScope(deps.db, pending.userId, row.workspaceId);
+    if (!scope?.permissions.canEditAgents) return fail(row.agentId, "forbidden");
+    if (q.error) return fail(row.agentId, q.error === "access_denied" ? "denied" : "google_refused");
+    if (!q.code) return fail(row.agentId, "no_code");
+    const client = await oauthClient(deps);
+    if (!client) return fail(row.agentId, "not_configured");
     const tokens = await exchangeCode(client, q.code);
     const hadRefresh = typeof burnt.config.refreshToken === "string" && burnt.config.refreshToken !== "";
     if (!tokens.refresh_token && !hadRefresh) {
@@ -262,7 +290,8 @@ async function markReconnect(deps: AppDeps, row: IntegrationRow) {
 }
 
 /** A valid access token, refreshed when it expires soon (or when `force`). invalid_grant → reconnect_required. */
-export async function accessTokenFor(deps: AppDeps, row: IntegrationRow, force = false): Promise<string> {
+export async function accessTokenFor(deps: AppDeps, row: IntegrationRow, force = false, signal?: AbortSignal): Promise<string> {
+  throwIfAborted(signal);
   if (statusOf(row) === "reconnect_required") throw new GoogleError("invalid_grant", RECONNECT_MESSAGE);
   const cfg = openConfig<CalendarConfig>(deps, row);
   if (!cfg.refreshToken && !cfg.accessToken) throw new GoogleError("unauthorized", "Conecte a Google Agenda deste agente.");
@@ -274,7 +303,7 @@ export async function accessTokenFor(deps: AppDeps, row: IntegrationRow, force =
     throw new GoogleError("invalid_grant", RECONNECT_MESSAGE);
   }
   try {
-    const tokens = await refreshAccessToken(client, cfg.refreshToken);
+    const tokens = await refreshAccessToken(client, cfg.refreshToken, signal);
     await writeCalendar(deps, row, {
       accessToken: tokens.access_token,
       ...(tokens.refresh_token ? { refreshToken: tokens.refresh_token } : {}),
@@ -287,15 +316,18 @@ export async function accessTokenFor(deps: AppDeps, row: IntegrationRow, force =
   }
 }
 
-/** Runs fn with a token; a 401 refreshes once and retries (protocols.md §8). */
-export async function withGoogle<T>(deps: AppDeps, row: IntegrationRow, fn: (token: string) => Promise<T>): Promise<T> {
-  const token = await accessTokenFor(deps, row);
+/**
+ * Runs fn with a token; a 401 refreshes once and retries (protocols.md §8). `signal` (the tool's)
+ * reaches the token refresh; fn passes it on to calendarRequest.
+ */
+export async function withGoogle<T>(deps: AppDeps, row: IntegrationRow, fn: (token: string) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  const token = await accessTokenFor(deps, row, false, signal);
   try {
     return await fn(token);
   } catch (e) {
     if (!(e instanceof GoogleError) || e.kind !== "unauthorized") throw e;
     const [fresh] = await deps.db.select().from(agentIntegrations).where(eq(agentIntegrations.id, row.id));
-    return fn(await accessTokenFor(deps, fresh ?? row, true));
+    return fn(await accessTokenFor(deps, fresh ?? row, true, signal));
   }
 }
 

@@ -4,7 +4,8 @@
  * grants, invalid_client / invalid_grant / redirect_uri_mismatch), revoke, and Calendar API v3
  * (calendarList, freeBusy, events insert/patch/delete with an in-memory store and a generated
  * Meet link). Records every request; injects 401 (expireAccessTokens), invalid_grant
- * (revokeRefreshTokens) and any status on the next calendar calls (failNext).
+ * (revokeRefreshTokens), any status on the next calendar calls (failNext), any raw answer of the
+ * token endpoint (settings.tokenAnswer) and a slow answer on a path (delayNext).
  */
 export type GoogleRequest = { method: string; path: string; query: Record<string, string>; headers: Record<string, string>; body: unknown; form: Record<string, string> | null };
 export type FakeEvent = {
@@ -25,6 +26,7 @@ const googleError = (code: number, reason: string, message: string) =>
 export async function startFakeGoogle(opts: { port?: number } = {}) {
   const requests: GoogleRequest[] = [];
   const failures: { status: number; reason: string; retryAfter?: string }[] = [];
+  const delays: { path: string; ms: number }[] = [];
   const settings = {
     client: { clientId: "cliente-123.apps.googleusercontent.com", clientSecret: "segredo-oauth-123" },
     /** When set, the code exchange must carry this redirect_uri. */
@@ -32,6 +34,8 @@ export async function startFakeGoogle(opts: { port?: number } = {}) {
     accessTtlS: 3599,
     /** The consent screen answers ?error=access_denied instead of a code. */
     deny: false,
+    /** When set, the token endpoint answers this (status + raw body) instead of its normal answer. */
+    tokenAnswer: null as { status: number; body: string; contentType?: string } | null,
     /** Extra busy intervals of every calendar (ISO strings). */
     busy: [] as { start: string; end: string }[],
     calendars: [
@@ -39,8 +43,10 @@ export async function startFakeGoogle(opts: { port?: number } = {}) {
       { id: "vendas@group.calendar.google.com", summary: "Vendas", accessRole: "writer", timeZone: "America/Sao_Paulo" },
     ],
   };
-  const codes = new Set<string>();
+  /** Issued codes and the scope the consent screen granted with each. */
+  const codes = new Map<string, string>();
   const refreshTokens = new Set<string>();
+  const refreshScopes = new Map<string, string>();
   const accessTokens = new Set<string>();
   const revoked: string[] = [];
   const events = new Map<string, FakeEvent>();
@@ -53,6 +59,10 @@ export async function startFakeGoogle(opts: { port?: number } = {}) {
   };
 
   async function tokenEndpoint(form: Record<string, string>) {
+    if (settings.tokenAnswer) {
+      const a = settings.tokenAnswer;
+      return new Response(a.body, { status: a.status, headers: { "content-type": a.contentType ?? "text/html; charset=utf-8" } });
+    }
     const { clientId, clientSecret } = settings.client;
     if (form.client_id !== clientId || form.client_secret !== clientSecret) {
       return Response.json({ error: "invalid_client", error_description: "The OAuth client was not found." }, { status: 401 });
@@ -60,16 +70,18 @@ export async function startFakeGoogle(opts: { port?: number } = {}) {
     if (form.grant_type === "authorization_code") {
       if (settings.redirectUri && form.redirect_uri !== settings.redirectUri) return Response.json({ error: "redirect_uri_mismatch" }, { status: 400 });
       if (!form.code || !codes.has(form.code)) return Response.json({ error: "invalid_grant", error_description: "Malformed auth code." }, { status: 400 });
+      const scope = codes.get(form.code) ?? "";
       codes.delete(form.code);
       const refresh = `1//refresh-${++seq}`;
       refreshTokens.add(refresh);
-      return Response.json({ access_token: issueAccess(), expires_in: settings.accessTtlS, refresh_token: refresh, scope: "https://www.googleapis.com/auth/calendar", token_type: "Bearer" });
+      refreshScopes.set(refresh, scope);
+      return Response.json({ access_token: issueAccess(), expires_in: settings.accessTtlS, refresh_token: refresh, scope, token_type: "Bearer" });
     }
     if (form.grant_type === "refresh_token") {
       if (!form.refresh_token || !refreshTokens.has(form.refresh_token)) {
         return Response.json({ error: "invalid_grant", error_description: "Token has been expired or revoked." }, { status: 400 });
       }
-      return Response.json({ access_token: issueAccess(), expires_in: settings.accessTtlS, scope: "https://www.googleapis.com/auth/calendar", token_type: "Bearer" });
+      return Response.json({ access_token: issueAccess(), expires_in: settings.accessTtlS, scope: refreshScopes.get(form.refresh_token) ?? "", token_type: "Bearer" });
     }
     return Response.json({ error: "unsupported_grant_type" }, { status: 400 });
   }
@@ -164,13 +176,18 @@ export async function startFakeGoogle(opts: { port?: number } = {}) {
       if (path === "/__control/health") return Response.json({ ok: true });
       if (path === "/__control/requests") return Response.json(requests);
       requests.push({ method: req.method, path, query, headers: Object.fromEntries(req.headers.entries()), body: form ?? body, form });
+      const delay = delays.findIndex((d) => d.path === path);
+      if (delay >= 0) {
+        const [d] = delays.splice(delay, 1);
+        await new Promise((r) => setTimeout(r, d?.ms ?? 0));
+      }
 
       if (path === "/o/oauth2/v2/auth" && req.method === "GET") {
         const target = new URL(query.redirect_uri ?? "http://invalido");
         if (settings.deny) target.searchParams.set("error", "access_denied");
         else {
           const code = `4/codigo-${++seq}`;
-          codes.add(code);
+          codes.set(code, query.scope ?? "");
           target.searchParams.set("code", code);
           target.searchParams.set("scope", query.scope ?? "");
         }
@@ -212,6 +229,8 @@ export async function startFakeGoogle(opts: { port?: number } = {}) {
     /** Every refresh token is revoked: the next refresh gets invalid_grant. */
     revokeRefreshTokens: () => refreshTokens.clear(),
     failNext: (...f: { status: number; reason: string; retryAfter?: string }[]) => failures.push(...f),
+    /** The next request to `path` (e.g. "/calendar/v3/freeBusy", "/token") is answered only after `ms`. */
+    delayNext: (path: string, ms: number) => delays.push({ path, ms }),
     stop: () => server.stop(true),
   };
 }

@@ -5,7 +5,15 @@
  */
 import { SafeFetchError, safeFetch } from "../../lib/safe-fetch";
 
-export const GOOGLE_SCOPES = ["https://www.googleapis.com/auth/calendar"];
+/**
+ * Least privilege (protocols.md §8.1): events (insert/patch/delete), free/busy, and the read-only
+ * calendar list for the editor's calendar picker. Never the full `auth/calendar` scope.
+ */
+export const GOOGLE_SCOPES = [
+  "https://www.googleapis.com/auth/calendar.events",
+  "https://www.googleapis.com/auth/calendar.freebusy",
+  "https://www.googleapis.com/auth/calendar.calendarlist.readonly",
+];
 
 export const authorizeUrlBase = () => process.env.GOOGLE_OAUTH_AUTHORIZE_URL ?? "https://accounts.google.com/o/oauth2/v2/auth";
 export const tokenUrl = () => process.env.GOOGLE_OAUTH_TOKEN_URL ?? "https://oauth2.googleapis.com/token";
@@ -41,7 +49,18 @@ function parseJson(text: string): Record<string, unknown> {
   }
 }
 
-function networkFailure(e: unknown): GoogleError {
+const ABORTED_MESSAGE = "A operação na Google Agenda foi interrompida: o tempo da ferramenta acabou.";
+
+/**
+ * Throws when the caller (a tool that timed out, a cancelled turn) gave up: nothing more is sent
+ * to Google, so a late answer can never book, move or cancel behind the model's back.
+ */
+export function throwIfAborted(signal: AbortSignal | undefined) {
+  if (signal?.aborted) throw new GoogleError("unavailable", ABORTED_MESSAGE);
+}
+
+function networkFailure(e: unknown, signal?: AbortSignal): GoogleError {
+  if (signal?.aborted) return new GoogleError("unavailable", ABORTED_MESSAGE);
   if (e instanceof SafeFetchError) {
     if (e.code === "TIMEOUT") return new GoogleError("unavailable", "O Google não respondeu a tempo. Tente novamente.");
     if (e.code === "BLOCKED_ADDRESS" || e.code === "BAD_URL" || e.code === "BAD_SCHEME") return new GoogleError("unavailable", e.message);
@@ -63,7 +82,8 @@ export function buildAuthorizeUrl(client: OAuthClient, state: string) {
   return url.toString();
 }
 
-async function tokenCall(form: Record<string, string>): Promise<TokenResponse> {
+async function tokenCall(form: Record<string, string>, signal?: AbortSignal): Promise<TokenResponse> {
+  throwIfAborted(signal);
   let res: Awaited<ReturnType<typeof safeFetch>>;
   try {
     res = await safeFetch(tokenUrl(), {
@@ -74,12 +94,23 @@ async function tokenCall(form: Record<string, string>): Promise<TokenResponse> {
       maxBytes: 256 * 1024,
       maxRedirects: 0,
       acceptHttpErrors: true,
+      signal,
     });
   } catch (e) {
-    throw networkFailure(e);
+    throw networkFailure(e, signal);
   }
   const body = parseJson(res.text());
-  if (res.status >= 200 && res.status < 300 && typeof body.access_token === "string") return body as unknown as TokenResponse;
+  if (res.status >= 200 && res.status < 300 && typeof body.access_token === "string" && body.access_token !== "") {
+    // Only well-typed fields get through: a malformed answer must not store junk as a token.
+    const expires = typeof body.expires_in === "number" && Number.isFinite(body.expires_in) && body.expires_in > 0 ? body.expires_in : undefined;
+    return {
+      access_token: body.access_token,
+      ...(expires !== undefined ? { expires_in: expires } : {}),
+      ...(typeof body.refresh_token === "string" && body.refresh_token !== "" ? { refresh_token: body.refresh_token } : {}),
+      ...(typeof body.scope === "string" ? { scope: body.scope } : {}),
+      ...(typeof body.token_type === "string" ? { token_type: body.token_type } : {}),
+    };
+  }
   const error = String(body.error ?? "");
   if (error === "invalid_grant") throw new GoogleError("invalid_grant", "Reconecte a Google Agenda: o acesso foi revogado ou expirou.", res.status);
   if (error === "invalid_client" || error === "unauthorized_client" || res.status === 401) {
@@ -94,8 +125,8 @@ async function tokenCall(form: Record<string, string>): Promise<TokenResponse> {
 export const exchangeCode = (client: OAuthClient, code: string) =>
   tokenCall({ grant_type: "authorization_code", code, client_id: client.clientId, client_secret: client.clientSecret, redirect_uri: client.redirectUri });
 
-export const refreshAccessToken = (client: OAuthClient, refreshToken: string) =>
-  tokenCall({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: client.clientId, client_secret: client.clientSecret });
+export const refreshAccessToken = (client: OAuthClient, refreshToken: string, signal?: AbortSignal) =>
+  tokenCall({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: client.clientId, client_secret: client.clientSecret }, signal);
 
 /**
  * Checks an OAuth client without a user: a made-up code is answered invalid_grant when the client
@@ -150,6 +181,8 @@ export async function calendarRequest<T = Record<string, unknown>>(accessToken: 
   const url = new URL(`${calendarBase()}${call.path}`);
   for (const [k, v] of Object.entries(call.query ?? {})) url.searchParams.set(k, v);
   for (let attempt = 0; ; attempt++) {
+    // Checked before every attempt (also after a rate-limit wait): an aborted call sends nothing.
+    throwIfAborted(call.signal);
     let res: Awaited<ReturnType<typeof safeFetch>>;
     try {
       res = await safeFetch(url.toString(), {
@@ -167,7 +200,7 @@ export async function calendarRequest<T = Record<string, unknown>>(accessToken: 
         signal: call.signal,
       });
     } catch (e) {
-      throw networkFailure(e);
+      throw networkFailure(e, call.signal);
     }
     if (res.status === 204) return {} as T;
     const body = parseJson(res.text());

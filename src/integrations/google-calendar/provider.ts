@@ -2,6 +2,7 @@
  * The Google Calendar ToolProvider (SPEC §3): offered only when the agent's calendar is enabled,
  * connected (tokens present, not waiting for a reconnect), a calendar is chosen, scheduling is on
  * and the platform's OAuth client exists. Four tools: free times, book, reschedule, cancel.
+ * Each passes the tool's AbortSignal down to every Google call: a timed-out call writes nothing.
  */
 import type { AgentTool, ToolProvider } from "../../runtime/tools";
 import { type ActionContext, availableSlots, bookSlot, cancelEvent, rescheduleEvent } from "../../services/google-calendar-actions";
@@ -33,7 +34,7 @@ export const calendarTools: ToolProvider = async (deps, agent, turn) => {
       },
       timeoutMs: TOOL_TIMEOUT_MS,
       examples: ["Quais horários vocês têm livres?", "Tem horário amanhã?"],
-      run: async (args) => ({ data: await availableSlots(deps, await current(), args) }),
+      run: async (args, signal) => ({ data: await availableSlots(deps, await current(), args, signal) }),
     },
     {
       name: "agendar_horario",
@@ -53,7 +54,7 @@ export const calendarTools: ToolProvider = async (deps, agent, turn) => {
       },
       timeoutMs: TOOL_TIMEOUT_MS,
       examples: ["Quero agendar uma reunião", "Pode marcar para amanhã às 10h"],
-      run: async (args) => ({ data: await bookSlot(deps, await current(), ctx, args) }),
+      run: async (args, signal) => ({ data: await bookSlot(deps, await current(), ctx, args, signal) }),
     },
     {
       name: "remarcar_horario",
@@ -68,7 +69,7 @@ export const calendarTools: ToolProvider = async (deps, agent, turn) => {
       },
       timeoutMs: TOOL_TIMEOUT_MS,
       examples: ["Preciso remarcar meu horário"],
-      run: async (args) => ({ data: await rescheduleEvent(deps, await current(), ctx, args) }),
+      run: async (args, signal) => ({ data: await rescheduleEvent(deps, await current(), ctx, args, signal) }),
     },
     {
       name: "cancelar_horario",
@@ -83,7 +84,7 @@ export const calendarTools: ToolProvider = async (deps, agent, turn) => {
       },
       timeoutMs: TOOL_TIMEOUT_MS,
       examples: ["Quero cancelar meu agendamento"],
-      run: async (args) => ({ data: await cancelEvent(deps, await current(), ctx, args) }),
+      run: async (args, signal) => ({ data: await cancelEvent(deps, await current(), ctx, args, signal) }),
     },
   ];
   return tools;

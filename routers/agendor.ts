@@ -10,7 +10,7 @@ export const agendorRouter = router({
   /** The saved settings (hasApiToken instead of the token), or null. */
   get: workspaceProcedure.input(byAgent).query(({ ctx, input }) => getAgendor(ctx.svc, ctx.workspace, input.agentId)),
   /** { agentId, settings } */
-  save: workspaceProcedure.input(anyBody).mutation(({ ctx, input }) => saveAgendor(ctx.svc, ctx.workspace, input)),
+  save: workspaceProcedure.input(anyBody).mutation(({ ctx, input }) => saveAgendor(ctx.svc, ctx.workspace, ctx.session.user.id, input)),
   /** { agentId, apiToken?, baseUrl? } → { ok, message, user, accountName, testedAt } from GET /users/me. */
   test: workspaceProcedure.input(anyBody).mutation(({ ctx, input }) => testAgendor(ctx.svc, ctx.workspace, input)),
   /** { agentId, apiToken?, baseUrl? } → funnels (with stages), lead origins and users for the pickers. */

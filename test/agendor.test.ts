@@ -95,7 +95,7 @@ describe("[agendor] settings (SPEC §3 CRM integration)", () => {
     expect(issue(agendorInput.safeParse({ baseUrl: "api.agendor" }))).toBe("URL base inválida");
     expect(issue(agendorInput.safeParse({ defaultFunnelId: -1 }))).toBe("Funil inválido");
     expect(issue(agendorInput.safeParse({ apiToken: "x".repeat(201) }))).toBe("Token deve ter no máximo 200 caracteres");
-    expect(agendorInput.parse({ defaultFunnelId: "111", baseUrl: "" })).toMatchObject({ defaultFunnelId: 111, baseUrl: null, syncPeople: true, autoAddToFunnel: false });
+    expect(agendorInput.parse({ defaultFunnelId: "111", baseUrl: "" })).toMatchObject({ defaultFunnelId: 111, baseUrl: null, syncPeople: true });
     expect(issue(leadArgs.safeParse({ email: "não-é-email" }))).toBe("E-mail inválido");
     expect(issue(taskArgs.safeParse({ texto: "Ligar", prazo: "amanhã" }))).toContain("Prazo inválido");
     expect(toAgendorDueDate("2025-01-10")).toBe("2025-01-10T09:00:00-03:00");
@@ -230,6 +230,36 @@ describe("[agendor] lead sync without duplicates", () => {
     expect(agendor.organizations).toHaveLength(1);
   });
 
+  test("the team's data is never overwritten: a typed e-mail of someone else neither renames them nor replaces their phone", async () => {
+    const o = await owner();
+    await save(o.client, o.agent.id, { ...SETTINGS, autoAddToFunnel: false });
+    agendor.people.push({ id: 88, name: "Maria Silva", description: "Cliente VIP", contact: { email: "maria@exemplo.com.br", mobile: "11911112222" } });
+    await syncLeadToAgendor(app.deps, agentRef(o), { name: "João", email: "maria@exemplo.com.br", phone: "11933334444", note: "Quer desconto" }, null);
+    expect(agendor.people).toHaveLength(1);
+    expect(agendor.people[0]).toMatchObject({ name: "Maria Silva", description: "Cliente VIP", contact: { email: "maria@exemplo.com.br", mobile: "11911112222" } });
+    // Only the empty field was filled, and the contact went whole.
+    expect(calls("PUT", "/v3/people/88")[0]?.body).toEqual({ contact: { email: "maria@exemplo.com.br", mobile: "11911112222", whatsapp: "5511933334444" } });
+
+    // Nothing new: no PUT at all. A longer form of the same name is taken.
+    agendor.reset();
+    agendor.people.push({ id: 89, name: "Bia", contact: { email: "bia2@exemplo.com.br" } });
+    await syncLeadToAgendor(app.deps, agentRef(o), { name: "Bia", email: "bia2@exemplo.com.br" }, null);
+    expect(calls("PUT", "/v3/people/89")).toHaveLength(0);
+    await syncLeadToAgendor(app.deps, agentRef(o), { name: "Bia Nogueira", email: "bia2@exemplo.com.br" }, null);
+    expect(agendor.people[0]?.name).toBe("Bia Nogueira");
+  });
+
+  test("a linked person deleted in Agendor since is created again instead of failing every time", async () => {
+    const o = await owner();
+    await save(o.client, o.agent.id, { ...SETTINGS, autoAddToFunnel: false });
+    const first = await syncLeadToAgendor(app.deps, agentRef(o), { name: "Rui", email: "rui@exemplo.com.br" }, null);
+    agendor.people.length = 0;
+    const again = await syncLeadToAgendor(app.deps, agentRef(o), { name: "Rui", email: "rui@exemplo.com.br" }, null);
+    expect(again.personId).not.toBe(first.personId);
+    expect(again.created.person).toBe(true);
+    expect(agendor.people).toHaveLength(1);
+  });
+
   test("a deal created on the wrong stage is moved to the default stage (PUT /deals/{id}/stage)", async () => {
     const o = await owner();
     await save(o.client, o.agent.id);
@@ -287,6 +317,25 @@ describe("[agendor] lead sync without duplicates", () => {
     expect(agendor.deals).toHaveLength(1);
     agendor.settings.token = "outro";
     expect(await agendorAutoAddHook(app.deps, agentRef(o), { customer: { phone: "11900000000" }, conversationId: null })).toBeNull();
+  });
+});
+
+describe("[agendor] one auto-add switch", () => {
+  test("the card's switch is the agent's conversation setting 'Adicionar ao funil automaticamente', both ways", async () => {
+    const o = await owner();
+    await save(o.client, o.agent.id, { ...SETTINGS, autoAddToFunnel: true });
+    const agent = await o.client.query<{ conversationSettings: { autoAddToFunnel: boolean } }>("agents.get", { id: o.agent.id });
+    expect(agent.data.conversationSettings.autoAddToFunnel).toBe(true);
+    const [row] = await app.deps.db.select().from(agentIntegrations).where(eq(agentIntegrations.agentId, o.agent.id));
+    expect(row?.config).not.toHaveProperty("autoAddToFunnel");
+
+    // Turned off in the Conversa section: the card shows it off and new customers no longer go to the funnel.
+    const off = await o.client.mutate("agents.update", { id: o.agent.id, patch: { conversationSettings: { ...agent.data.conversationSettings, autoAddToFunnel: false } } });
+    expect(off.ok).toBe(true);
+    const card = await o.client.query<PublicAgendor>("agendor.get", { agentId: o.agent.id });
+    expect(card.data.config.autoAddToFunnel).toBe(false);
+    expect(await agendorAutoAddHook(app.deps, agentRef(o), { customer: { name: "Lia", email: "lia@exemplo.com.br" }, conversationId: null })).toBeNull();
+    expect(agendor.people).toHaveLength(0);
   });
 });
 

@@ -34,8 +34,11 @@ export const agendorInput = z.object({
   syncPeople: z.boolean().default(true),
   syncDeals: z.boolean().default(true),
   syncTasks: z.boolean().default(true),
-  /** A conversation that yields a lead is sent to Agendor (and put in the funnel) without the model asking. */
-  autoAddToFunnel: z.boolean().default(false),
+  /**
+   * The agent's conversation setting "Adicionar ao funil automaticamente" (SPEC §3), shown on the
+   * card too: saved into the agent, never into the integration. Absent: left as it is.
+   */
+  autoAddToFunnel: z.boolean().optional(),
   enabled: z.boolean().default(true),
 });
 export type AgendorInput = z.input<typeof agendorInput>;

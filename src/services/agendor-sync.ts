@@ -6,7 +6,7 @@
  * Calls for one agent run one at a time, so two turns of the same customer cannot both create.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { agentIntegrations, crmLinks } from "../../db/schema";
+import { agentIntegrations, agents, crmLinks } from "../../db/schema";
 import { type AgendorConn, AgendorError, agendorRequest, idOf, listOf } from "../integrations/agendor/client";
 import { openConfig } from "../integrations/store";
 import { log } from "../lib/logger";
@@ -36,6 +36,9 @@ export async function activeAgendor(deps: AppDeps, agent: AgentRef): Promise<Act
   if (!row?.enabled || row.workspaceId !== agent.workspaceId) return null;
   const cfg = openConfig<AgendorConfig>(deps, row);
   if (!cfg.apiToken) return null;
+  // Auto-add is the agent's conversation setting (SPEC §3), not the integration's.
+  const [owner] = await deps.db.select({ settings: agents.conversationSettings }).from(agents).where(eq(agents.id, agent.id));
+  cfg.autoAddToFunnel = owner?.settings.autoAddToFunnel === true;
   return { rowId: row.id, cfg: cfg as Active["cfg"], conn: { apiToken: cfg.apiToken, baseUrl: cfg.baseUrl ?? null } };
 }
 
@@ -125,7 +128,7 @@ async function findOrCreateOrganization(a: Active, company: string, opts: Opts):
   return { id: str(idOf(await agendorRequest(a.conn, "POST", "/organizations", body, opts))), created: true };
 }
 
-function personBody(a: Active, c: LeadCustomer, name: string, organizationId: string | null, creating: boolean) {
+function newContact(c: LeadCustomer): Record<string, string> {
   const contact: Record<string, string> = {};
   const email = cleanEmail(c.email);
   if (email) contact.email = email;
@@ -134,15 +137,53 @@ function personBody(a: Active, c: LeadCustomer, name: string, organizationId: st
     contact.mobile = nationalPhone(d);
     contact.whatsapp = whatsappPhone(nationalPhone(d));
   }
-  const body: Record<string, unknown> = { name };
+  return contact;
+}
+
+function newPersonBody(a: Active, c: LeadCustomer, organizationId: string | null) {
+  const contact = newContact(c);
+  const body: Record<string, unknown> = { name: displayName(c) };
   if (Object.keys(contact).length) body.contact = contact;
   if (organizationId) body.organization = Number(organizationId);
   if (c.note) body.description = c.note.slice(0, 700);
-  if (creating) {
-    if (a.cfg.defaultOriginId) body.leadOrigin = a.cfg.defaultOriginId;
-    if (a.cfg.defaultUserId) body.ownerUser = a.cfg.defaultUserId;
-  }
+  if (a.cfg.defaultOriginId) body.leadOrigin = a.cfg.defaultOriginId;
+  if (a.cfg.defaultUserId) body.ownerUser = a.cfg.defaultUserId;
   return body;
+}
+
+type AgendorPerson = { name?: unknown; contact?: Record<string, unknown> | null; organization?: { id?: unknown } | number | null };
+const filled = (v: unknown) => typeof v === "string" ? v.trim() !== "" : v !== null && v !== undefined;
+
+/** GET /people/{id}; null when Agendor no longer has them. */
+async function readPerson(a: Active, personId: string, opts: Opts): Promise<AgendorPerson | null> {
+  try {
+    const res = await agendorRequest<{ data?: AgendorPerson }>(a.conn, "GET", `/people/${personId}`, undefined, opts);
+    return res?.data ?? {};
+  } catch (e) {
+    if (e instanceof AgendorError && e.status === 404) return null;
+    throw e;
+  }
+}
+
+/**
+ * What an existing person gains from this conversation: only what Agendor does not have yet. The
+ * team's data is never overwritten by what a chat customer typed (someone else's e-mail, a nickname):
+ * a name changes only from a placeholder or to a longer form of itself ("Bia" → "Bia Souza"); empty
+ * contact fields are filled (the contact is sent whole, so nothing in it is lost); an organization
+ * is linked only when there is none. Null: nothing to update.
+ */
+function personUpdate(existing: AgendorPerson, c: LeadCustomer, organizationId: string | null): Record<string, unknown> | null {
+  const body: Record<string, unknown> = {};
+  const oldName = typeof existing.name === "string" ? existing.name.trim() : "";
+  const newName = c.name?.trim() ?? "";
+  const contactOld = existing.contact ?? {};
+  const placeholder = !oldName || oldName === "Cliente" || Object.values(contactOld).some((v) => typeof v === "string" && v === oldName);
+  if (newName && newName !== oldName && (placeholder || newName.toLowerCase().startsWith(`${oldName.toLowerCase()} `))) body.name = newName.slice(0, 150);
+  const additions = Object.entries(newContact(c)).filter(([k]) => !filled(contactOld[k]));
+  if (additions.length) body.contact = { ...contactOld, ...Object.fromEntries(additions) };
+  const hasOrganization = typeof existing.organization === "number" || filled((existing.organization as { id?: unknown } | null)?.id);
+  if (organizationId && !hasOrganization) body.organization = Number(organizationId);
+  return Object.keys(body).length ? body : null;
 }
 
 const displayName = (c: LeadCustomer) => (c.name?.trim() || cleanEmail(c.email) || c.phone?.trim() || "Cliente").slice(0, 150);
@@ -160,7 +201,8 @@ async function openDeal(a: Active, owner: { personId: string | null; organizatio
   const id = str(idOf(res));
   if (!id) throw new AgendorError("O Agendor não devolveu o negócio criado.");
   const sequence = res.data?.dealStage?.sequence;
-  if (a.cfg.defaultFunnelId && a.cfg.defaultStage && typeof sequence === "number" && sequence !== a.cfg.defaultStage) {
+  // Creation sometimes ignores dealStage (protocols §6): an answer without the stage is fixed too.
+  if (a.cfg.defaultFunnelId && a.cfg.defaultStage && sequence !== a.cfg.defaultStage) {
     await agendorRequest(a.conn, "PUT", `/deals/${id}/stage`, { dealStage: a.cfg.defaultStage, funnel: a.cfg.defaultFunnelId }, opts);
   }
   return id;
@@ -187,10 +229,17 @@ async function syncWith(deps: AppDeps, agent: AgentRef, a: Active, customer: Lea
   let personId = link?.personId ?? null;
   if (a.cfg.syncPeople) {
     if (!personId) personId = await searchPerson(a.conn, customer, opts);
-    const body = personBody(a, customer, displayName(customer), organizationId, !personId);
-    if (personId) await agendorRequest(a.conn, "PUT", `/people/${personId}`, body, opts);
-    else {
-      personId = str(idOf(await agendorRequest(a.conn, "POST", "/people", body, opts)));
+    let existing = personId ? await readPerson(a, personId, opts) : null;
+    // A linked person deleted in Agendor since: find them again (or create them) instead of failing forever.
+    if (personId && !existing) {
+      personId = await searchPerson(a.conn, customer, opts);
+      existing = personId ? await readPerson(a, personId, opts) : null;
+    }
+    if (personId && existing) {
+      const update = personUpdate(existing, customer, organizationId);
+      if (update) await agendorRequest(a.conn, "PUT", `/people/${personId}`, update, opts);
+    } else {
+      personId = str(idOf(await agendorRequest(a.conn, "POST", "/people", newPersonBody(a, customer, organizationId), opts)));
       if (!personId) throw new AgendorError("O Agendor não devolveu a pessoa criada.");
       created.person = true;
     }

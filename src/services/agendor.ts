@@ -12,7 +12,7 @@ import { type AgendorConn, AgendorError, agendorFunnels, agendorMe, agendorOrigi
 import { type IntegrationRow, assertSecretStaysWithAddress, openConfig, publicConfig, sealConfig } from "../integrations/store";
 import { AppError, fromZodError } from "../lib/errors";
 import { type AgendorConfig, TOKEN_REQUIRED, agendorInput, agendorProbeInput, agendorSaveInput } from "../schemas/agendor";
-import { getAgent, requireFlag } from "./agents";
+import { getAgent, requireFlag, updateAgent } from "./agents";
 import type { AppDeps, ServiceContext, WorkspaceScope } from "./context";
 
 const DENIED = "Você não tem permissão para editar agentes neste workspace";
@@ -28,14 +28,14 @@ export async function agendorRow(deps: AppDeps, agentId: string): Promise<Integr
   return row ?? null;
 }
 
-/** What the card sees: the settings with hasApiToken instead of the token. */
-export function toPublic(row: IntegrationRow) {
+/** What the card sees: the settings with hasApiToken instead of the token, plus the agent's auto-add setting. */
+export function toPublic(row: IntegrationRow, autoAddToFunnel: boolean) {
   const pub = publicConfig(row);
   return {
     id: pub.id,
     agentId: pub.agentId,
     enabled: pub.enabled,
-    config: pub.config as Omit<AgendorConfig, "apiToken"> & { hasApiToken: boolean },
+    config: { ...(pub.config as Omit<AgendorConfig, "apiToken" | "autoAddToFunnel">), autoAddToFunnel } as Omit<AgendorConfig, "apiToken"> & { hasApiToken: boolean },
     lastSyncAt: pub.lastSyncAt,
     lastTestedAt: pub.lastTestedAt,
     testStatus: pub.testStatus,
@@ -51,16 +51,21 @@ function parse<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
 }
 
 export async function getAgendor(ctx: ServiceContext, scope: WorkspaceScope, agentId: string): Promise<PublicAgendor | null> {
-  await getAgent(ctx.db, scope, agentId);
+  const agent = await getAgent(ctx.db, scope, agentId);
   const row = await agendorRow(ctx, agentId);
-  return row && row.workspaceId === scope.id ? toPublic(row) : null;
+  return row && row.workspaceId === scope.id ? toPublic(row, agent.conversationSettings.autoAddToFunnel) : null;
 }
 
-export async function saveAgendor(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown): Promise<PublicAgendor> {
+export async function saveAgendor(ctx: ServiceContext, scope: WorkspaceScope, userId: string, raw: unknown): Promise<PublicAgendor> {
   requireEditor(scope);
   const { agentId, settings } = parse(agendorSaveInput, raw);
-  await getAgent(ctx.db, scope, agentId);
-  const { enabled, ...input } = parse(agendorInput, settings);
+  let agent = await getAgent(ctx.db, scope, agentId);
+  const { enabled, autoAddToFunnel, ...input } = parse(agendorInput, settings);
+  // One switch, the agent's (SPEC §3 conversation settings): the card and the Conversa section agree.
+  if (autoAddToFunnel !== undefined && autoAddToFunnel !== agent.conversationSettings.autoAddToFunnel) {
+    agent = await updateAgent(ctx, scope, userId, agentId, { conversationSettings: { ...agent.conversationSettings, autoAddToFunnel } });
+  }
+  const autoAdd = agent.conversationSettings.autoAddToFunnel;
   if (input.defaultStage !== null && input.defaultFunnelId === null) throw new AppError("VALIDATION", "Escolha o funil da etapa padrão");
   const row = await agendorRow(ctx, agentId);
   const config = sealConfig(ctx, KIND, { ...input }, row?.config);
@@ -68,11 +73,11 @@ export async function saveAgendor(ctx: ServiceContext, scope: WorkspaceScope, ra
   if (row) {
     const [updated] = await ctx.db.update(agentIntegrations).set({ config, enabled }).where(eq(agentIntegrations.id, row.id)).returning();
     if (!updated) throw new AppError("NOT_FOUND", "Integração não encontrada");
-    return toPublic(updated);
+    return toPublic(updated, autoAdd);
   }
   const [created] = await ctx.db.insert(agentIntegrations).values({ workspaceId: scope.id, agentId, kind: KIND, config, enabled, status: "configured" }).returning();
   if (!created) throw new AppError("INTERNAL", "Falha ao salvar a integração");
-  return toPublic(created);
+  return toPublic(created, autoAdd);
 }
 
 export async function deleteAgendor(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {

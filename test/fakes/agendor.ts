@@ -99,6 +99,10 @@ export async function startFakeAgendor(opts: { token?: string; port?: number } =
         return ok(person, 201);
       }
       let hit = m(/^\/people\/(\d+)$/);
+      if (hit && req.method === "GET") {
+        const person = byId(people, hit[1]);
+        return person ? ok(person) : notFound();
+      }
       if (hit && req.method === "PUT") {
         const person = byId(people, hit[1]);
         if (!person) return notFound();

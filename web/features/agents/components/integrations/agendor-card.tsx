@@ -11,6 +11,7 @@ import { fieldErrors } from "../../../../lib/form-errors";
 import { formatDateTime } from "../../../../lib/format";
 import { trpc, trpcErrorMessage } from "../../../../lib/trpc";
 import type { IntegrationCardProps } from "./types";
+import { useRefreshAgents } from "../../hooks/use-agents";
 
 type Saved = {
   id: string;
@@ -96,6 +97,7 @@ export function AgendorCard({ agent, canEdit, onDirtyChange }: IntegrationCardPr
 
 function AgendorForm({ agentId, saved, canEdit, onDirtyChange }: { agentId: string; saved: Saved | null; canEdit: boolean; onDirtyChange: (d: boolean) => void }) {
   const qc = useQueryClient();
+  const refreshAgents = useRefreshAgents();
   const toast = useToast();
   const initial = useMemo(() => draftOf(saved), [saved]);
   const [d, setD] = useState(initial);
@@ -137,6 +139,8 @@ function AgendorForm({ agentId, saved, canEdit, onDirtyChange }: { agentId: stri
     trpc.agendor.save.mutationOptions({
       onSuccess: (row) => {
         qc.setQueryData(trpc.agendor.get.queryKey({ agentId }), row);
+        // The auto-add switch is the agent's conversation setting: the Conversa section must see it.
+        void refreshAgents();
         setD(draftOf(row as Saved));
         setSubmitted(false);
         toast({ title: "Agendor salvo" });

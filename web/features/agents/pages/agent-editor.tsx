@@ -22,7 +22,12 @@ import { TrainingSection } from "../components/sections/training-section";
 import type { SectionProps } from "../components/sections/types";
 import { useUnsavedGuard } from "../hooks/use-unsaved-guard";
 
-type SectionDef = { id: string; label: string; icon: IconName; hint: string; component: ComponentType<SectionProps> };
+/**
+ * ownState: the section's cards load and save their own data, so a change to the agent (say, the
+ * Agendor card turning on the agent's auto-add setting) must not re-open it and drop the other
+ * cards' unsaved edits and "Salvo" marks.
+ */
+type SectionDef = { id: string; label: string; icon: IconName; hint: string; component: ComponentType<SectionProps>; ownState?: boolean };
 
 const SECTIONS: SectionDef[] = [
   { id: "perfil", label: "Perfil", icon: "user", hint: "Nome, foto e tom", component: ProfileSection },
@@ -33,7 +38,7 @@ const SECTIONS: SectionDef[] = [
   { id: "conversa", label: "Conversa", icon: "sliders", hint: "Ritmo, limites e follow-up", component: ConversationSection },
   { id: "intencoes", label: "Intenções", icon: "target", hint: "Pedidos frequentes", component: IntentsSection },
   { id: "api-dinamica", label: "API dinâmica", icon: "link", hint: "APIs do seu negócio", component: DynamicApiSection },
-  { id: "integracoes", label: "Integrações", icon: "plug", hint: "Agenda, CRM, loja e mais", component: IntegrationsSection },
+  { id: "integracoes", label: "Integrações", icon: "plug", hint: "Agenda, CRM, loja e mais", component: IntegrationsSection, ownState: true },
   { id: "modelo", label: "Modelo", icon: "cpu", hint: "Inteligência artificial", component: ModelSection },
   { id: "publicacao", label: "Publicação", icon: "globe", hint: "Link público e domínios", component: PublishSection },
   { id: "canais", label: "Canais", icon: "network", hint: "WhatsApp e outros canais", component: ChannelsSection },
@@ -140,7 +145,7 @@ export default function AgentEditorPage() {
         </nav>
         <div className="min-w-0">
           {/* Re-keyed on every save: the section re-opens from what the server stored. */}
-          <Section key={`${section}:${a.updatedAt}`} agent={a} onDirtyChange={onDirtyChange} />
+          <Section key={current?.ownState ? section : `${section}:${a.updatedAt}`} agent={a} onDirtyChange={onDirtyChange} />
         </div>
       </div>
 

@@ -28,6 +28,7 @@ export function WebSearchCard({ agent, canEdit, onDirtyChange }: IntegrationCard
   const [ownEnabled, setOwnEnabled] = useState(true);
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [run, setRun] = useState<TestRun | null>(null);
+  const [wanted, setWanted] = useState<boolean | null>(null);
   const initialEnabled = s?.integration?.enabled ?? true;
   useEffect(() => setOwnEnabled(initialEnabled), [initialEnabled]);
   const dirty = apiKey !== "" || ownEnabled !== initialEnabled;
@@ -40,8 +41,10 @@ export function WebSearchCard({ agent, canEdit, onDirtyChange }: IntegrationCard
   const toggle = useMutation(
     trpc.webSearch.setEnabled.mutationOptions({
       onSuccess: async (r) => {
+        // The answer is the card's new state: shown at once, so the switch never flicks back while refetching.
+        qc.setQueryData(key, r);
         toast({ title: r.agentSetting ? "Pesquisa na web ligada" : "Pesquisa na web desligada" });
-        await Promise.all([refresh(), refreshAgents()]);
+        await refreshAgents();
       },
       onError: fail("Erro ao alterar a pesquisa na web"),
     }),
@@ -115,8 +118,12 @@ export function WebSearchCard({ agent, canEdit, onDirtyChange }: IntegrationCard
                   .
                 </>
               }
-              checked={toggle.isPending ? toggle.variables.enabled : s.agentSetting}
-              onChange={(x) => toggle.mutate({ agentId: agent.id, enabled: x })}
+              checked={wanted ?? s.agentSetting}
+              onChange={(x) => {
+                // Set in the click itself: a controlled switch waiting for the mutation's state would flick back.
+                setWanted(x);
+                toggle.mutate({ agentId: agent.id, enabled: x }, { onSettled: () => setWanted(null) });
+              }}
               disabled={!canEdit || toggle.isPending}
             />
           </div>

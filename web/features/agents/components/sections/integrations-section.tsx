@@ -14,15 +14,33 @@ import { WebSearchCard } from "../integrations/web-search-card";
 import type { SectionProps } from "./types";
 
 /** Every integration card, in the order a business usually sets them up. */
-const CARDS: { id: string; Card: (props: IntegrationCardProps) => React.ReactNode }[] = [
-  { id: "calendar", Card: CalendarCard },
-  { id: "agendor", Card: AgendorCard },
-  { id: "nuvemshop", Card: NuvemshopCard },
-  { id: "n8n", Card: N8nCard },
-  { id: "notion", Card: NotionCard },
-  { id: "web-search", Card: WebSearchCard },
-  { id: "email", Card: EmailCard },
+const CARDS: { id: string; label: string; Card: (props: IntegrationCardProps) => React.ReactNode }[] = [
+  { id: "calendar", label: "Agenda", Card: CalendarCard },
+  { id: "agendor", label: "CRM", Card: AgendorCard },
+  { id: "nuvemshop", label: "Loja", Card: NuvemshopCard },
+  { id: "n8n", label: "n8n", Card: N8nCard },
+  { id: "notion", label: "Notas", Card: NotionCard },
+  { id: "web-search", label: "Busca", Card: WebSearchCard },
+  { id: "email", label: "E-mail", Card: EmailCard },
 ];
+
+/** Seven long cards: a row of shortcuts that scrolls to each (buttons, so the #section hash stays). */
+function CardShortcuts() {
+  return (
+    <nav aria-label="Ir para a integração" className="flex flex-wrap gap-2">
+      {CARDS.map(({ id, label }) => (
+        <button
+          key={id}
+          type="button"
+          className="btn btn-xs btn-ghost border border-base-300"
+          onClick={() => document.getElementById(`integracao-${id}`)?.scrollIntoView({ behavior: "smooth", block: "start" })}
+        >
+          {label}
+        </button>
+      ))}
+    </nav>
+  );
+}
 
 /** Each card reports its own unsaved edits; the section is dirty while any of them is. */
 function useDirtyCards(onDirtyChange: (dirty: boolean) => void) {
@@ -51,6 +69,7 @@ export function IntegrationsSection({ agent, onDirtyChange }: SectionProps) {
           <h2 className="card-title text-lg">Integrações</h2>
           <p className="text-base-content/60 text-sm">Ferramentas que o agente usa durante a conversa: agendar, registrar no CRM, consultar a loja e mais.</p>
         </header>
+        <CardShortcuts />
         {perms.loaded && !perms.canEdit && (
           <div role="status" className="alert alert-warning alert-soft text-sm">
             <Icon name="info" className="size-5 shrink-0" />
@@ -67,7 +86,9 @@ export function IntegrationsSection({ agent, onDirtyChange }: SectionProps) {
           </div>
         )}
         {CARDS.map(({ id, Card }) => (
-          <Card key={id} agent={agent} canEdit={canEdit} onDirtyChange={dirty[id] ?? (() => {})} />
+          <div key={id} id={`integracao-${id}`} className="scroll-mt-20">
+            <Card agent={agent} canEdit={canEdit} onDirtyChange={dirty[id] ?? (() => {})} />
+          </div>
         ))}
       </div>
     </section>

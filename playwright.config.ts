@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { agendorApiPort, calendarApiPort, channelFakesPort, e2ePort, shopApiPort } from "./e2e/support/fakes-config";
+import { agendorApiPort, calendarApiPort, channelFakesPort, commerceApiPort, e2ePort, shopApiPort } from "./e2e/support/fakes-config";
 
 // E2E_PORT lets two checkouts (or two people) run the browser suite side by side.
 const PORT = e2ePort();
@@ -7,6 +7,8 @@ const PORT = e2ePort();
 const FAKES = `127.0.0.1:${channelFakesPort(PORT)}`;
 // e2e/google-calendar.e2e.ts starts a fake Google (OAuth + Calendar API) on this port.
 const GOOGLE = `http://127.0.0.1:${calendarApiPort(PORT)}`;
+// e2e/nuvemshop.e2e.ts starts the Nuvemshop fake on this port and the Notion fake on the next.
+const COMMERCE = commerceApiPort(PORT);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
 
 /** Browser tests against the real server in Debian's Chromium (stack-notes §7). Reports go to reports/. */
@@ -63,7 +65,9 @@ export default defineConfig({
           // The UAZAPI fake is typed in as a server URL, so it is fetched through safe-fetch too.
           // e2e/dynamic-api.e2e.ts: the shop API fake (its OpenAPI document and endpoints).
           // e2e/agendor.e2e.ts: the Agendor API fake, typed in as the base URL.
-          ATENDA_SAFE_FETCH_ALLOW: `127.0.0.1:3199,${FAKES},127.0.0.1:${shopApiPort(PORT)},127.0.0.1:${agendorApiPort(PORT)},127.0.0.1:${calendarApiPort(PORT)}`,
+          ATENDA_SAFE_FETCH_ALLOW: `127.0.0.1:3199,${FAKES},127.0.0.1:${shopApiPort(PORT)},127.0.0.1:${agendorApiPort(PORT)},127.0.0.1:${calendarApiPort(PORT)},127.0.0.1:${COMMERCE},127.0.0.1:${COMMERCE + 1}`,
+          NUVEMSHOP_API_BASE: `http://127.0.0.1:${COMMERCE}/v1`,
+          NOTION_API_BASE: `http://127.0.0.1:${COMMERCE + 1}/v1`,
           GOOGLE_OAUTH_AUTHORIZE_URL: `${GOOGLE}/o/oauth2/v2/auth`,
           GOOGLE_OAUTH_TOKEN_URL: `${GOOGLE}/token`,
           GOOGLE_OAUTH_REVOKE_URL: `${GOOGLE}/revoke`,

@@ -16,5 +16,5 @@ export const E2E_SHOP_KEY = "chave-loja-e2e";
  */
 export const agendorApiPort = (port = e2ePort()) => port + 1002;
 export const calendarApiPort = (port = e2ePort()) => port + 1003;
-export const n8nApiPort = (port = e2ePort()) => port + 1004;
-export const commerceApiPort = (port = e2ePort()) => port + 1005;
+/** Nuvemshop on this port and Notion on the next one (e2e/support/commerce-fakes.ts). */
+export const commerceApiPort = (port = e2ePort()) => port + 1004;

@@ -26,7 +26,8 @@ const error = (status: number, code: string, message: string) => Response.json({
 
 type Failure = { status: number; code?: string; headers?: Record<string, string> };
 
-export async function startFakeNotion() {
+/** port: 0 picks a free one (bun tests); the e2e support process passes its fixed port. */
+export async function startFakeNotion(opts: { port?: number } = {}) {
   const requests: NotionRequest[] = [];
   const failures: Failure[] = [];
   const settings = { token: NOTION_TOKEN, delayMs: 0 };
@@ -67,7 +68,7 @@ export async function startFakeNotion() {
   const stored = (children: Block[]) => children.map((b) => ({ ...b, id: `blk-${++seq}` }));
 
   const server = Bun.serve({
-    port: 0,
+    port: opts.port ?? 0,
     hostname: "127.0.0.1",
     async fetch(req) {
       const url = new URL(req.url);

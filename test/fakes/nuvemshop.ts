@@ -103,14 +103,15 @@ export function fakeOrders() {
 
 type Failure = { status: number; headers?: Record<string, string>; body?: unknown };
 
-export async function startFakeNuvemshop() {
+/** port: 0 picks a free one (bun tests); the e2e support process passes its fixed port. */
+export async function startFakeNuvemshop(opts: { port?: number } = {}) {
   const requests: NuvemshopRequest[] = [];
   const failures: Failure[] = [];
   const settings = { storeId: FAKE_STORE_ID, token: FAKE_TOKEN, storeName: "Loja Exemplo", delayMs: 0 };
   const notFound = (description: string) => Response.json({ code: 404, message: "Not Found", description }, { status: 404 });
 
   const server = Bun.serve({
-    port: 0,
+    port: opts.port ?? 0,
     hostname: "127.0.0.1",
     async fetch(req) {
       const url = new URL(req.url);

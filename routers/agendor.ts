@@ -15,5 +15,5 @@ export const agendorRouter = router({
   test: workspaceProcedure.input(anyBody).mutation(({ ctx, input }) => testAgendor(ctx.svc, ctx.workspace, input)),
   /** { agentId, apiToken?, baseUrl? } → funnels (with stages), lead origins and users for the pickers. */
   options: workspaceProcedure.input(anyBody).mutation(({ ctx, input }) => agendorOptions(ctx.svc, ctx.workspace, input)),
-  delete: workspaceProcedure.input(byAgent).mutation(({ ctx, input }) => deleteAgendor(ctx.svc, ctx.workspace, input.agentId)),
+  remove: workspaceProcedure.input(byAgent).mutation(({ ctx, input }) => deleteAgendor(ctx.svc, ctx.workspace, input.agentId)),
 });

@@ -121,7 +121,7 @@ describe("[agendor] settings (SPEC §3 CRM integration)", () => {
     const got = await o.client.query<PublicAgendor>("agendor.get", { agentId: o.agent.id });
     expect(got.data.config.syncTasks).toBe(false);
     expect(JSON.stringify(got.data)).not.toContain(TOKEN);
-    expect((await o.client.mutate("agendor.delete", { agentId: o.agent.id })).ok).toBe(true);
+    expect((await o.client.mutate("agendor.remove", { agentId: o.agent.id })).ok).toBe(true);
     expect((await o.client.query("agendor.get", { agentId: o.agent.id })).data).toBeNull();
   });
 
@@ -418,7 +418,7 @@ describe("[agendor] tenant isolation and permissions", () => {
       b.client.mutate("agendor.save", { agentId: a.agent.id, settings: SETTINGS }),
       b.client.mutate("agendor.test", { agentId: a.agent.id }),
       b.client.mutate("agendor.options", { agentId: a.agent.id }),
-      b.client.mutate("agendor.delete", { agentId: a.agent.id }),
+      b.client.mutate("agendor.remove", { agentId: a.agent.id }),
     ]);
     for (const res of results) expect(res.error?.httpStatus).toBe(404);
     expect(agendor.requests).toHaveLength(0);
@@ -435,7 +435,7 @@ describe("[agendor] tenant isolation and permissions", () => {
       member.client.mutate("agendor.save", { agentId: o.agent.id, settings: { ...SETTINGS, enabled: false } }),
       member.client.mutate("agendor.test", { agentId: o.agent.id }),
       member.client.mutate("agendor.options", { agentId: o.agent.id }),
-      member.client.mutate("agendor.delete", { agentId: o.agent.id }),
+      member.client.mutate("agendor.remove", { agentId: o.agent.id }),
     ])) {
       expect(res.error?.httpStatus).toBe(403);
       expect(res.error?.message).toBe("Você não tem permissão para editar agentes neste workspace");

@@ -151,7 +151,7 @@ function AgendorForm({ agentId, saved, canEdit, onDirtyChange }: { agentId: stri
     }),
   );
   const remove = useMutation(
-    trpc.agendor.delete.mutationOptions({
+    trpc.agendor.remove.mutationOptions({
       onSuccess: () => {
         setRemoving(false);
         qc.setQueryData(trpc.agendor.get.queryKey({ agentId }), null);

@@ -61,9 +61,9 @@ test.describe("[GOOGLE CALENDAR]", () => {
     const admin = adminPage.getByRole("region", { name: "Google Agenda" });
     await expect(admin.getByText("Não configurada")).toBeVisible();
     await admin.getByRole("button", { name: "Salvar" }).click();
-    await expect(admin.getByText("Client ID inválido")).toBeVisible();
-    await admin.getByLabel("Client ID").fill("cliente-123.apps.googleusercontent.com");
-    await admin.getByLabel("Client secret").fill("segredo-oauth-123");
+    await expect(admin.getByText("ID do cliente inválido")).toBeVisible();
+    await admin.getByLabel("ID do cliente").fill("cliente-123.apps.googleusercontent.com");
+    await admin.getByLabel("Chave secreta do cliente").fill("segredo-oauth-123");
     await admin.getByLabel("URI de redirecionamento").fill(`${base}/api/v1/integrations/google-calendar/callback`);
     await admin.getByRole("button", { name: "Salvar" }).click();
     await expect(adminPage.getByText("Google Agenda salva")).toBeVisible();
@@ -90,7 +90,7 @@ test.describe("[GOOGLE CALENDAR]", () => {
     await expect(card.getByLabel("Sugestões de horário")).toHaveValue("5");
     await expect(card.getByLabel("Antecedência mínima")).toHaveValue("2");
     await expect(card.getByLabel("Antecedência máxima")).toHaveValue("30");
-    await expect(card.getByLabel("Segunda-feira aberto")).toBeChecked();
+    await expect(card.getByLabel("Segunda-feira aberta")).toBeChecked();
     await expect(card.getByLabel("Sábado aberto")).not.toBeChecked();
     await card.getByLabel("Intervalo entre horários").fill("2");
     await card.getByRole("button", { name: "Salvar agenda" }).click();

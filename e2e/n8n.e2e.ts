@@ -48,7 +48,7 @@ test.describe("[N8N / WEB SEARCH / EMAIL]", () => {
 
       const web = page.getByRole("region", { name: "Busca na web", exact: true });
       await expect(web.getByText("Chave configurada pelo administrador (Tavily)", { exact: false })).toBeVisible();
-      await expect(web.getByText("Inativa")).toBeVisible();
+      await expect(web.getByText("Desativada", { exact: true })).toBeVisible();
       await web.getByLabel("Pesquisar na web").check();
       await expect(page.getByText("Pesquisa na web ligada")).toBeVisible();
       await expect(web.getByText("Ativa", { exact: true })).toBeVisible();

@@ -6,16 +6,17 @@ import { commerceApiPort } from "./support/fakes-config";
 
 /**
  * The Nuvemshop and Notion cards in the browser: the shared contract's messages, "Testar" against
- * the loopback fakes (a refused token, then the right one), save, "Salvo", the secret never shown
- * again after a reload, disable and remove.
+ * the loopback fakes (a refused token, then the right one), save, "Salvo" and the secret never shown
+ * again after a reload; Nuvemshop also disable and remove.
  */
 const PORT = commerceApiPort();
 let fakes: ChildProcess | null = null;
 
 test.beforeAll(async () => {
   fakes = spawn("node_modules/.bin/bun", ["e2e/support/commerce-fakes.ts", String(PORT)], { stdio: ["ignore", "ignore", "inherit"] });
+  const answers = (url: string) => fetch(url).then(() => true, () => false);
   for (let i = 0; i < 100; i++) {
-    const up = await fetch(`http://127.0.0.1:${PORT + 1}/v1/users/me`).then(() => true, () => false);
+    const up = (await answers(`http://127.0.0.1:${PORT}/v1/${FAKE_STORE_ID}/store`)) && (await answers(`http://127.0.0.1:${PORT + 1}/v1/users/me`));
     if (up) return;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -107,6 +107,12 @@ test("with auto-add off, a new customer reaches nobody's CRM", async () => {
   agendor.reset();
   await say("5531977003344", "Bom dia");
   await answered("Bom dia");
-  await Bun.sleep(300);
-  expect(agendor.requests).toHaveLength(0);
+  // A customer after them with auto-add back on shows the hook has run for both.
+  await saveAgendor(true);
+  await say("5531977005566", "Boa tarde");
+  await answered("Boa tarde");
+  await eventually(async () => (agendor.deals.length ? true : null));
+  expect(agendor.people).toHaveLength(1);
+  expect(JSON.stringify(agendor.people)).toContain("31977005566");
+  expect(JSON.stringify(agendor.requests)).not.toContain("31977003344");
 });

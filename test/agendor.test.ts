@@ -78,14 +78,24 @@ describe("[agendor] settings (SPEC §3 CRM integration)", () => {
   test("the stored token is never sent to another base URL, neither by Testar nor by saving", async () => {
     const o = await owner();
     await save(o.client, o.agent.id, { ...SETTINGS, baseUrl: agendor.url });
-    const from = agendor.requests.length;
-    const probe = await o.client.mutate("agendor.test", { agentId: o.agent.id, baseUrl: "https://coletor.exemplo.com/v3" });
-    expect(probe.error?.message).toBe(RETYPE_SECRET);
-    const pickers = await o.client.mutate("agendor.options", { agentId: o.agent.id, baseUrl: "https://coletor.exemplo.com/v3" });
-    expect(pickers.error?.message).toBe(RETYPE_SECRET);
-    const moved = await o.client.mutate("agendor.save", { agentId: o.agent.id, settings: { ...SETTINGS, apiToken: "", baseUrl: "https://coletor.exemplo.com/v3" } });
-    expect(moved.error?.message).toBe(RETYPE_SECRET);
-    expect(agendor.requests.length).toBe(from);
+    // A reachable server of someone else's, standing for the collector a member would point it at.
+    const collector = await startFakeAgendor({ token: "qualquer" });
+    setSafeFetchTestAllowlist([agendor.host, collector.host]);
+    try {
+      const probe = await o.client.mutate("agendor.test", { agentId: o.agent.id, baseUrl: collector.url });
+      expect(probe.error?.message).toBe(RETYPE_SECRET);
+      const pickers = await o.client.mutate("agendor.options", { agentId: o.agent.id, baseUrl: collector.url });
+      expect(pickers.error?.message).toBe(RETYPE_SECRET);
+      const moved = await o.client.mutate("agendor.save", { agentId: o.agent.id, settings: { ...SETTINGS, apiToken: "", baseUrl: collector.url } });
+      expect(moved.error?.message).toBe(RETYPE_SECRET);
+      expect(collector.requests).toHaveLength(0);
+      // With the token typed again, the new address is fine.
+      expect((await o.client.mutate<{ ok: boolean }>("agendor.test", { agentId: o.agent.id, apiToken: "qualquer", baseUrl: collector.url })).data.ok).toBe(true);
+      expect(collector.requests.at(-1)?.headers.authorization).toBe("Token qualquer");
+    } finally {
+      setSafeFetchTestAllowlist([agendor.host]);
+      collector.stop();
+    }
     // Same address: the stored token still works without retyping.
     expect((await o.client.mutate<{ ok: boolean }>("agendor.test", { agentId: o.agent.id })).data.ok).toBe(true);
   });
@@ -336,6 +346,14 @@ describe("[agendor] one auto-add switch", () => {
     expect(card.data.config.autoAddToFunnel).toBe(false);
     expect(await agendorAutoAddHook(app.deps, agentRef(o), { customer: { name: "Lia", email: "lia@exemplo.com.br" }, conversationId: null })).toBeNull();
     expect(agendor.people).toHaveLength(0);
+
+    // Saving the card without touching the switch leaves the agent's setting as the Conversa section left it.
+    const on = await o.client.mutate("agents.update", { id: o.agent.id, patch: { conversationSettings: { ...agent.data.conversationSettings, autoAddToFunnel: true } } });
+    expect(on.ok).toBe(true);
+    const { autoAddToFunnel: _untouched, ...withoutSwitch } = SETTINGS;
+    await save(o.client, o.agent.id, { ...withoutSwitch, apiToken: "" });
+    const after = await o.client.query<{ conversationSettings: { autoAddToFunnel: boolean } }>("agents.get", { id: o.agent.id });
+    expect(after.data.conversationSettings.autoAddToFunnel).toBe(true);
   });
 });
 

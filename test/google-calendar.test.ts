@@ -131,7 +131,7 @@ describe("[google calendar] admin OAuth client", () => {
     expect(JSON.stringify(stored?.value)).not.toContain(google.settings.client.clientSecret);
 
     const bad = await admin.mutate("calendar.admin.save", { clientId: "curto", clientSecret: "" });
-    expect(bad.error?.message).toBe("Client ID inválido");
+    expect(bad.error?.message).toBe("ID do cliente inválido");
     const badUri = await admin.mutate("calendar.admin.save", { clientId: google.settings.client.clientId, redirectUri: "nao-e-url" });
     expect(badUri.error?.message).toBe("URI de redirecionamento inválida");
 
@@ -145,7 +145,7 @@ describe("[google calendar] admin OAuth client", () => {
     expect((await must(admin.mutate<{ ok: boolean }>("calendar.admin.test"))).ok).toBe(true);
     await must(admin.mutate("calendar.admin.save", { clientId: google.settings.client.clientId, clientSecret: "errado" }));
     const wrong = await must(admin.mutate<{ ok: boolean; message: string }>("calendar.admin.test"));
-    expect(wrong).toEqual({ ok: false, message: "Client ID ou client secret do Google inválidos. Confira as credenciais OAuth." });
+    expect(wrong).toEqual({ ok: false, message: "ID do cliente ou chave secreta do cliente do Google inválidos (Client ID/Client secret). Confira as credenciais OAuth." });
     await must(admin.mutate("calendar.admin.save", { ...google.settings.client }));
   });
 });

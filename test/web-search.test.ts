@@ -82,7 +82,7 @@ describe("[web search] admin provider", () => {
     expect(JSON.stringify(saved.data)).not.toContain("tvly-admin");
     const [row] = await app.deps.db.select().from(platformSettings).where(eq(platformSettings.key, "web_search"));
     expect(JSON.stringify(row?.value)).not.toContain("tvly-admin");
-    await admin.mutate("webSearch.global.save", { provider: "tavily", apiKey: "", maxResults: 4 });
+    expect((await admin.mutate("webSearch.global.save", { provider: "tavily", apiKey: "", maxResults: 4 })).ok).toBe(true);
     expect((await admin.mutate<TestRun>("webSearch.global.test", {})).data.ok).toBe(true);
     expect((await admin.query<{ hasApiKey: boolean }>("webSearch.global.get")).data.hasApiKey).toBe(true);
 
@@ -107,7 +107,7 @@ describe("[web search] admin provider", () => {
 
 describe("[web search] the agent", () => {
   test("buscar_na_web is offered only with the setting on and a key; the call reaches Tavily and the results reach the reply", async () => {
-    await admin.mutate("webSearch.global.save", { provider: "tavily", apiKey: "tvly-admin", maxResults: 4 });
+    expect((await admin.mutate("webSearch.global.save", { provider: "tavily", apiKey: "tvly-admin", maxResults: 4 })).ok).toBe(true);
     const o = await owner();
     const card = async () => (await o.client.query<Card>("webSearch.get", { agentId: o.agent.id })).data;
     expect(await card()).toMatchObject({ agentSetting: false, adminConfigured: true, active: false });
@@ -160,7 +160,7 @@ describe("[web search] the agent", () => {
   });
 
   test("no key anywhere (or the admin turned it off): not offered, the card says so, Testar refuses", async () => {
-    await admin.mutate("webSearch.global.save", { provider: "tavily", maxResults: 4, enabled: false });
+    expect((await admin.mutate("webSearch.global.save", { provider: "tavily", maxResults: 4, enabled: false })).ok).toBe(true);
     try {
       const o = await owner();
       const on = await o.client.mutate<Card>("webSearch.setEnabled", { agentId: o.agent.id, enabled: true });
@@ -172,7 +172,7 @@ describe("[web search] the agent", () => {
       await chat(app, o.agent.id, { message: "busca algo" });
       expect(offered(requests()[0]).map((x) => x.name)).not.toContain("buscar_na_web");
     } finally {
-      await admin.mutate("webSearch.global.save", { provider: "tavily", maxResults: 4, enabled: true });
+      expect((await admin.mutate("webSearch.global.save", { provider: "tavily", maxResults: 4, enabled: true })).ok).toBe(true);
     }
   });
 

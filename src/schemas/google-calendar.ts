@@ -143,8 +143,8 @@ export const DEFAULT_CALENDAR_SETTINGS: CalendarSettings = calendarSettingsInput
 
 /** Platform-wide OAuth client (admin). The secret, left blank, keeps the stored one. */
 export const googleCalendarClientInput = z.object({
-  clientId: line(10, 300, { min: "Client ID inválido", max: "Client ID deve ter no máximo 300 caracteres" }),
-  clientSecret: z.string().trim().max(300, "Client secret deve ter no máximo 300 caracteres").optional(),
+  clientId: line(10, 300, { min: "ID do cliente inválido", max: "ID do cliente deve ter no máximo 300 caracteres" }),
+  clientSecret: z.string().trim().max(300, "Chave secreta do cliente deve ter no máximo 300 caracteres").optional(),
   redirectUri: optional(httpUrl("URI de redirecionamento inválida")),
 });
 export type GoogleCalendarClientInput = z.input<typeof googleCalendarClientInput>;

@@ -114,7 +114,7 @@ async function tokenCall(form: Record<string, string>, signal?: AbortSignal): Pr
   const error = String(body.error ?? "");
   if (error === "invalid_grant") throw new GoogleError("invalid_grant", "Reconecte a Google Agenda: o acesso foi revogado ou expirou.", res.status);
   if (error === "invalid_client" || error === "unauthorized_client" || res.status === 401) {
-    throw new GoogleError("invalid_client", "Client ID ou client secret do Google inválidos. Confira as credenciais OAuth.", res.status);
+    throw new GoogleError("invalid_client", "ID do cliente ou chave secreta do cliente do Google inválidos (Client ID/Client secret). Confira as credenciais OAuth.", res.status);
   }
   if (error === "redirect_uri_mismatch") throw new GoogleError("redirect_mismatch", "A URI de redirecionamento não está cadastrada no cliente OAuth do Google.", res.status);
   if (res.status === 429) throw new GoogleError("rate_limited", "O Google limitou as requisições. Tente novamente em instantes.", 429);

@@ -98,14 +98,21 @@ export function GoogleCalendarClientCard() {
           </div>
         ) : (
           <form onSubmit={submit} noValidate aria-label="Credenciais OAuth da Google Agenda" className="flex flex-col gap-4">
-            <TextInput label="Client ID" value={d.clientId} onChange={(x) => setD({ ...d, clientId: x })} error={errors.clientId} placeholder="123…apps.googleusercontent.com" />
             <TextInput
-              label="Client secret"
+              label="ID do cliente"
+              value={d.clientId}
+              onChange={(x) => setD({ ...d, clientId: x })}
+              error={errors.clientId}
+              placeholder="123…apps.googleusercontent.com"
+              hint="No console do Google Cloud em inglês: “Client ID”."
+            />
+            <TextInput
+              label="Chave secreta do cliente"
               type="password"
               value={d.clientSecret}
               onChange={(x) => setD({ ...d, clientSecret: x })}
               error={errors.clientSecret}
-              hint={value?.hasClientSecret ? "••• definido — deixe em branco para manter" : undefined}
+              hint={`${value?.hasClientSecret ? "••• definido — deixe em branco para manter. " : ""}No console do Google Cloud em inglês: “Client secret”.`}
             />
             <TextInput
               label="URI de redirecionamento"

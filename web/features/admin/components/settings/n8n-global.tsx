@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ToggleRow } from "../../../../components/ui/fields";
 import { Icon } from "../../../../components/ui/icons";
 import { Skeleton } from "../../../../components/ui/skeleton";
@@ -14,11 +14,17 @@ export function N8nGlobalCard() {
   const qc = useQueryClient();
   const toast = useToast();
   const q = useQuery(trpc.n8n.global.get.queryOptions());
+  const server = q.data?.enabled;
   const [enabled, setEnabled] = useState(true);
   const [saved, setSaved] = useState(false);
+  // The server value the switch was based on: a refetch (window focus) moves the switch only while it holds no edit.
+  const baseline = useRef<boolean | undefined>(undefined);
   useEffect(() => {
-    if (q.data) setEnabled(q.data.enabled);
-  }, [q.data]);
+    if (server === undefined) return;
+    const previous = baseline.current;
+    setEnabled((cur) => (previous === undefined || cur === previous ? server : cur));
+    baseline.current = server;
+  }, [server]);
   const dirty = q.data ? enabled !== q.data.enabled : false;
   const save = useMutation(
     trpc.n8n.global.save.mutationOptions({

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { DEPTH_LABELS, PROVIDER_LABELS, searchDepths, webSearchGlobalInput, webSearchProviders } from "../../../../../src/schemas/web-search";
 import { NumberInput, SelectInput, TextInput, ToggleRow } from "../../../../components/ui/fields";
 import { Icon } from "../../../../components/ui/icons";
@@ -28,7 +28,13 @@ export function WebSearchProviderCard() {
   const [submitted, setSubmitted] = useState(false);
   const [saved, setSaved] = useState(false);
   const [run, setRun] = useState<TestRun | null>(null);
-  useEffect(() => setD(initial), [initial]);
+  // The server values the draft was based on: a refetch (window focus) replaces the draft only while it
+  // holds no edits, so a freshly typed API key survives it.
+  const baseline = useRef(initial);
+  useEffect(() => {
+    setD((cur) => (JSON.stringify(cur) === JSON.stringify(baseline.current) ? initial : cur));
+    baseline.current = initial;
+  }, [initial]);
   const dirty = JSON.stringify(d) !== JSON.stringify(initial);
   const parsed = useMemo(() => webSearchGlobalInput.safeParse(d), [d]);
   const errors = submitted && !parsed.success ? fieldErrors(parsed.error) : {};
@@ -58,7 +64,16 @@ export function WebSearchProviderCard() {
   function submit(e: FormEvent) {
     e.preventDefault();
     setSubmitted(true);
-    if (parsed.success && !save.isPending) save.mutate(d);
+    if (!parsed.success || save.isPending) return;
+    const sent = d;
+    save.mutate(sent, {
+      // What was saved (the key is never shown back) becomes the baseline; edits typed meanwhile stay.
+      onSuccess: () => {
+        const next = { ...sent, apiKey: "" };
+        baseline.current = next;
+        setD((cur) => (JSON.stringify(cur) === JSON.stringify(sent) ? next : cur));
+      },
+    });
   }
 
   return (

@@ -37,7 +37,8 @@ type Draft = {
   syncPeople: boolean;
   syncDeals: boolean;
   syncTasks: boolean;
-  autoAddToFunnel: boolean;
+  /** null: untouched here, so the agent's conversation setting shows and is left as it is. */
+  autoAddToFunnel: boolean | null;
   enabled: boolean;
 };
 
@@ -57,7 +58,7 @@ function draftOf(saved: Saved | null): Draft {
     syncPeople: flag(c.syncPeople, true),
     syncDeals: flag(c.syncDeals, true),
     syncTasks: flag(c.syncTasks, true),
-    autoAddToFunnel: flag(c.autoAddToFunnel, false),
+    autoAddToFunnel: null,
     enabled: saved?.enabled ?? true,
   };
 }
@@ -89,13 +90,25 @@ export function AgendorCard({ agent, canEdit, onDirtyChange }: IntegrationCardPr
       ) : query.isError ? (
         <p className="text-error text-sm">{trpcErrorMessage(query.error, "Não foi possível carregar a integração.")}</p>
       ) : (
-        <AgendorForm agentId={agent.id} saved={(query.data as Saved | null) ?? null} canEdit={canEdit} onDirtyChange={onDirtyChange} />
+        <AgendorForm
+          agentId={agent.id}
+          agentAutoAdd={agent.conversationSettings.autoAddToFunnel}
+          saved={(query.data as Saved | null) ?? null}
+          canEdit={canEdit}
+          onDirtyChange={onDirtyChange}
+        />
       )}
     </section>
   );
 }
 
-function AgendorForm({ agentId, saved, canEdit, onDirtyChange }: { agentId: string; saved: Saved | null; canEdit: boolean; onDirtyChange: (d: boolean) => void }) {
+function AgendorForm({
+  agentId,
+  agentAutoAdd,
+  saved,
+  canEdit,
+  onDirtyChange,
+}: { agentId: string; agentAutoAdd: boolean; saved: Saved | null; canEdit: boolean; onDirtyChange: (d: boolean) => void }) {
   const qc = useQueryClient();
   const refreshAgents = useRefreshAgents();
   const toast = useToast();
@@ -111,7 +124,13 @@ function AgendorForm({ agentId, saved, canEdit, onDirtyChange }: { agentId: stri
     setD((x) => ({ ...x, ...p }));
   };
   const hasToken = saved?.config.hasApiToken === true;
-  const parsed = useMemo(() => agendorInput.safeParse(d), [d]);
+  // The auto-add switch is the agent's setting: sent only when changed here, so a change made in the
+  // Conversa section is never undone by saving this card.
+  const settings = useMemo(() => {
+    const { autoAddToFunnel, ...rest } = d;
+    return autoAddToFunnel === null ? rest : { ...rest, autoAddToFunnel };
+  }, [d]);
+  const parsed = useMemo(() => agendorInput.safeParse(settings), [settings]);
   const errors: Record<string, string> = submitted && !parsed.success ? fieldErrors(parsed.error) : {};
   if (submitted && !hasToken && !d.apiToken.trim()) errors.apiToken = TOKEN_REQUIRED;
   const dirty = JSON.stringify(d) !== JSON.stringify(initial);
@@ -170,7 +189,7 @@ function AgendorForm({ agentId, saved, canEdit, onDirtyChange }: { agentId: stri
     e.preventDefault();
     setSubmitted(true);
     if (!parsed.success || (!hasToken && !d.apiToken.trim()) || save.isPending) return;
-    save.mutate({ agentId, settings: d });
+    save.mutate({ agentId, settings });
   }
 
   const funnel = options?.funnels.find((f) => String(f.id) === d.defaultFunnelId);
@@ -266,8 +285,8 @@ function AgendorForm({ agentId, saved, canEdit, onDirtyChange }: { agentId: stri
           <ToggleRow
             label="Adicionar leads automaticamente ao funil"
             description="Cada lead novo ganha um negócio no funil e etapa escolhidos (uma única vez por cliente)."
-            checked={d.autoAddToFunnel}
-            onChange={(x) => patch({ autoAddToFunnel: x })}
+            checked={d.autoAddToFunnel ?? agentAutoAdd}
+            onChange={(x) => patch({ autoAddToFunnel: x === agentAutoAdd ? null : x })}
             disabled={off || !d.syncDeals}
           />
           <ToggleRow label="Integração ativa" description="Quando desativada, o agente não usa o Agendor." checked={d.enabled} onChange={(x) => patch({ enabled: x })} disabled={off} />

@@ -32,6 +32,31 @@ const STATUS_BADGE: Record<keyof typeof STATUS_LABELS, string> = {
   reconnect_required: "badge-warning badge-soft",
 };
 const ACTION_LABELS: Record<string, string> = { created: "Agendado", rescheduled: "Remarcado", cancelled: "Cancelado" };
+/** Friendly pt-BR names for the offered zones; the value stays the IANA id the server stores. */
+const TIMEZONE_LABELS: Record<string, string> = {
+  "America/Sao_Paulo": "Brasília",
+  "America/Manaus": "Manaus",
+  "America/Cuiaba": "Cuiabá",
+  "America/Belem": "Belém",
+  "America/Fortaleza": "Fortaleza",
+  "America/Recife": "Recife",
+  "America/Bahia": "Salvador",
+  "America/Porto_Velho": "Porto Velho",
+  "America/Rio_Branco": "Rio Branco",
+  "America/Noronha": "Fernando de Noronha",
+  "America/Boa_Vista": "Boa Vista",
+  "America/Campo_Grande": "Campo Grande",
+  "America/Araguaina": "Araguaína",
+  "America/Maceio": "Maceió",
+  "America/Santarem": "Santarém",
+  "Europe/Lisbon": "Lisboa",
+  UTC: "UTC (horário universal)",
+};
+const timeZoneLabel = (tz: string) => {
+  const name = TIMEZONE_LABELS[tz];
+  if (tz === "UTC") return name ?? tz;
+  return name ? `${name} (${tz})` : tz;
+};
 const dateTime = (ms: number, tz: string) => new Date(ms).toLocaleString("pt-BR", { timeZone: tz, dateStyle: "short", timeStyle: "short" });
 
 /** Shows the result the OAuth callback put in the URL (?googleCalendar=…&motivo=…) once, then cleans the URL. */
@@ -139,17 +164,19 @@ export function CalendarCard({ agent, canEdit, onDirtyChange }: IntegrationCardP
     save.mutate({ agentId: agent.id, settings: fromDraft(d) });
   }
 
-  if (cal.isPending || !d) {
+  // A failed first load has no draft to show: say so instead of a skeleton that never ends.
+  // (A failed refetch keeps the loaded form and its edits.)
+  if (!d && cal.isError) {
     return (
-      <section aria-label="Google Agenda" className="rounded-box border border-base-300 p-4">
-        <Skeleton className="h-24 w-full" />
+      <section aria-label="Google Agenda" role="alert" className="alert alert-error alert-soft text-sm">
+        {trpcErrorMessage(cal.error, "Não foi possível carregar a integração.")}
       </section>
     );
   }
-  if (cal.isError) {
+  if (!cal.data || !d) {
     return (
-      <section aria-label="Google Agenda" role="alert" className="alert alert-error alert-soft text-sm">
-        {trpcErrorMessage(cal.error, "Não foi possível carregar a Google Agenda.")}
+      <section aria-label="Google Agenda" className="rounded-box border border-base-300 p-4">
+        <Skeleton className="h-24 w-full" />
       </section>
     );
   }
@@ -160,7 +187,7 @@ export function CalendarCard({ agent, canEdit, onDirtyChange }: IntegrationCardP
     ...(d.calendarId && !calendars.data?.some((x) => x.id === d.calendarId) ? [{ value: d.calendarId, label: d.calendarName || d.calendarId }] : []),
     ...(calendars.data ?? []).map((x) => ({ value: x.id, label: x.primary ? `${x.name} (principal)` : x.name })),
   ];
-  const tzOptions = [...new Set([d.timezone, ...TIMEZONE_OPTIONS])].map((value) => ({ value, label: value.replace(/_/g, " ") }));
+  const tzOptions = [...new Set([d.timezone, ...TIMEZONE_OPTIONS])].map((value) => ({ value, label: timeZoneLabel(value) }));
 
   return (
     <section aria-label="Google Agenda" className="rounded-box border border-base-300">
@@ -316,7 +343,13 @@ export function CalendarCard({ agent, canEdit, onDirtyChange }: IntegrationCardP
 
         <section aria-label="Agendamentos recentes" className="flex flex-col gap-2">
           <h4 className="font-medium text-sm">Agendamentos recentes</h4>
-          {!events.data?.length ? (
+          {events.isLoading ? (
+            <Skeleton className="h-16 w-full" />
+          ) : events.isError ? (
+            <p role="alert" className="text-error text-sm">
+              {trpcErrorMessage(events.error, "Não foi possível carregar os agendamentos.")}
+            </p>
+          ) : !events.data?.length ? (
             <p className="text-base-content/60 text-sm">Nenhum agendamento ainda.</p>
           ) : (
             <div className="overflow-x-auto">

@@ -125,7 +125,7 @@ export function EmailCard({ agent, canEdit, onDirtyChange }: IntegrationCardProp
           <p className="text-base-content/60 text-sm">O agente avisa sua equipe por e-mail (pedidos, orçamentos, recados) com a ferramenta {EMAIL_TOOL} e nas intenções de e-mail.</p>
         </div>
         {integration ? (
-          <span className={`badge badge-sm ${integration.enabled ? "badge-success" : "badge-ghost"}`}>{integration.enabled ? "Ativa" : "Inativa"}</span>
+          <span className={`badge badge-sm ${integration.enabled ? "badge-success" : "badge-ghost"}`}>{integration.enabled ? "Ativa" : "Desativada"}</span>
         ) : (
           <span className="badge badge-ghost badge-sm">Não configurada</span>
         )}

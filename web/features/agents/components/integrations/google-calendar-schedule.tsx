@@ -10,6 +10,10 @@ type Props = {
 
 /** Monday first, as people read a week; the stored index stays 0 = domingo. */
 const ORDER = [1, 2, 3, 4, 5, 6, 0];
+/** "Segunda-feira aberta", but "Sábado aberto": the "-feira" days are feminine, domingo and sábado masculine. */
+const feminine = (i: number) => i >= 1 && i <= 5;
+const openLabel = (i: number) => (feminine(i) ? "aberta" : "aberto");
+const closedLabel = (i: number) => (feminine(i) ? "Fechada" : "Fechado");
 
 /** Opening hours per weekday: a switch per day and one or more HH:MM windows (lunch breaks). */
 export function GoogleCalendarSchedule({ days, onChange, errors, disabled }: Props) {
@@ -33,12 +37,12 @@ export function GoogleCalendarSchedule({ days, onChange, errors, disabled }: Pro
                 className="toggle toggle-primary toggle-sm"
                 checked={open}
                 disabled={disabled}
-                aria-label={`${WEEKDAY_LABELS[i]} aberto`}
+                aria-label={`${WEEKDAY_LABELS[i]} ${openLabel(i)}`}
                 onChange={(e) => setDay(i, e.target.checked ? [{ start: "09:00", end: "18:00" }] : [])}
               />
               {WEEKDAY_LABELS[i]}
             </label>
-            {!open && <span className="text-base-content/50 text-sm">Fechado</span>}
+            {!open && <span className="text-base-content/50 text-sm">{closedLabel(i)}</span>}
             {windows.map((w, k) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a window has no identity but its position in the day
               <div key={`${i}-${k}`} className="flex items-center gap-1">

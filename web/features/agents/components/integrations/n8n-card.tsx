@@ -121,7 +121,7 @@ export function N8nCard({ agent, canEdit, onDirtyChange }: IntegrationCardProps)
           <p className="text-base-content/60 text-sm">O agente dispara workflows do seu n8n (cadastrar lead, registrar pedido...) e usa a resposta na conversa.</p>
         </div>
         {integration ? (
-          <span className={`badge badge-sm ${integration.enabled && !globalOff ? "badge-success" : "badge-ghost"}`}>{integration.enabled && !globalOff ? "Ativa" : "Inativa"}</span>
+          <span className={`badge badge-sm ${integration.enabled && !globalOff ? "badge-success" : "badge-ghost"}`}>{integration.enabled && !globalOff ? "Ativa" : "Desativada"}</span>
         ) : (
           <span className="badge badge-ghost badge-sm">Não configurada</span>
         )}

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { PROVIDER_LABELS, WEB_SEARCH_TOOL, webSearchAgentInput } from "../../../../../src/schemas/web-search";
 import { TextInput, ToggleRow } from "../../../../components/ui/fields";
+import { ConfirmDialog } from "../../../../components/ui/confirm-dialog";
 import { Icon } from "../../../../components/ui/icons";
 import { Skeleton } from "../../../../components/ui/skeleton";
 import { ButtonSpinner } from "../../../../components/ui/spinner";
@@ -29,6 +30,7 @@ export function WebSearchCard({ agent, canEdit, onDirtyChange }: IntegrationCard
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [run, setRun] = useState<TestRun | null>(null);
   const [wanted, setWanted] = useState<boolean | null>(null);
+  const [removing, setRemoving] = useState(false);
   const initialEnabled = s?.integration?.enabled ?? true;
   useEffect(() => setOwnEnabled(initialEnabled), [initialEnabled]);
   const dirty = apiKey !== "" || ownEnabled !== initialEnabled;
@@ -97,7 +99,7 @@ export function WebSearchCard({ agent, canEdit, onDirtyChange }: IntegrationCard
           </h3>
           <p className="text-base-content/60 text-sm">O agente pesquisa na internet informações atuais que não estão no treinamento (ferramenta {WEB_SEARCH_TOOL}).</p>
         </div>
-        {s && <span className={`badge badge-sm ${s.active ? "badge-success" : "badge-ghost"}`}>{s.active ? "Ativa" : "Inativa"}</span>}
+        {s && <span className={`badge badge-sm ${s.active ? "badge-success" : "badge-ghost"}`}>{s.active ? "Ativa" : "Desativada"}</span>}
       </header>
 
       {q.isPending ? (
@@ -171,12 +173,19 @@ export function WebSearchCard({ agent, canEdit, onDirtyChange }: IntegrationCard
                   Salvo
                 </span>
               )}
-              <button type="button" className="btn btn-outline" disabled={!canEdit || !s.keySource || test.isPending} onClick={() => test.mutate({ agentId: agent.id })}>
+              {dirty && <span className="text-base-content/60 text-xs">Salve antes de testar</span>}
+              <button
+                type="button"
+                className="btn btn-outline"
+                disabled={!canEdit || !s.keySource || dirty || test.isPending}
+                title={dirty ? "O teste usa a chave salva: salve antes de testar" : undefined}
+                onClick={() => test.mutate({ agentId: agent.id })}
+              >
                 {test.isPending ? <ButtonSpinner /> : <Icon name="play" className="size-4" />}
                 Testar
               </button>
               {s.integration && (
-                <button type="button" className="btn btn-ghost text-error" disabled={!canEdit || remove.isPending} onClick={() => remove.mutate({ agentId: agent.id })}>
+                <button type="button" className="btn btn-ghost text-error" disabled={!canEdit || remove.isPending} onClick={() => setRemoving(true)}>
                   Remover chave própria
                 </button>
               )}
@@ -186,6 +195,15 @@ export function WebSearchCard({ agent, canEdit, onDirtyChange }: IntegrationCard
               </button>
             </div>
           </form>
+          <ConfirmDialog
+            open={removing}
+            title="Remover a chave própria da busca na web"
+            description="A chave deste agente será apagada; ele passa a usar a chave do administrador, se houver."
+            confirmLabel="Remover"
+            pending={remove.isPending}
+            onCancel={() => setRemoving(false)}
+            onConfirm={() => remove.mutate({ agentId: agent.id }, { onSettled: () => setRemoving(false) })}
+          />
         </>
       )}
     </section>

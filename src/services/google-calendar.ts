@@ -77,7 +77,7 @@ export async function getClientSettings(deps: AppDeps) {
 export async function saveClientSettings(deps: AppDeps, userId: string, raw: unknown) {
   const input = googleCalendarClientInput.parse(raw);
   const previous = await getPlatformSetting(deps, "google_calendar");
-  if (!input.clientSecret && !previous?.clientSecret) throw new AppError("VALIDATION", "Informe o client secret", { field: "clientSecret" });
+  if (!input.clientSecret && !previous?.clientSecret) throw new AppError("VALIDATION", "Informe a chave secreta do cliente", { field: "clientSecret" });
   await savePlatformSetting(deps, "google_calendar", { clientId: input.clientId, clientSecret: input.clientSecret ?? "", redirectUri: input.redirectUri ?? null }, userId);
   return getClientSettings(deps);
 }

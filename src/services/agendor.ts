@@ -12,13 +12,12 @@ import { type AgendorConn, AgendorError, agendorFunnels, agendorMe, agendorOrigi
 import { type IntegrationRow, assertSecretStaysWithAddress, openConfig, publicConfig, sealConfig } from "../integrations/store";
 import { AppError, fromZodError } from "../lib/errors";
 import { type AgendorConfig, TOKEN_REQUIRED, agendorInput, agendorProbeInput, agendorSaveInput } from "../schemas/agendor";
-import { getAgent, requireFlag, updateAgent } from "./agents";
+import { agentIntegrationOf, removeAgentIntegration, upsertAgentIntegration } from "./agent-integrations";
+import { getAgent, requireAgentEditor, updateAgent } from "./agents";
 import type { AppDeps, ServiceContext, WorkspaceScope } from "./context";
 
-const DENIED = "Você não tem permissão para editar agentes neste workspace";
 const KIND = "agendor" as const;
 
-export const requireEditor = (scope: WorkspaceScope) => requireFlag(scope, "canEditAgents", DENIED);
 
 export async function agendorRow(deps: AppDeps, agentId: string): Promise<IntegrationRow | null> {
   const [row] = await deps.db
@@ -57,7 +56,7 @@ export async function getAgendor(ctx: ServiceContext, scope: WorkspaceScope, age
 }
 
 export async function saveAgendor(ctx: ServiceContext, scope: WorkspaceScope, userId: string, raw: unknown): Promise<PublicAgendor> {
-  requireEditor(scope);
+  requireAgentEditor(scope);
   const { agentId, settings } = parse(agendorSaveInput, raw);
   let agent = await getAgent(ctx.db, scope, agentId);
   const { enabled, autoAddToFunnel, ...input } = parse(agendorInput, settings);
@@ -67,29 +66,20 @@ export async function saveAgendor(ctx: ServiceContext, scope: WorkspaceScope, us
   }
   const autoAdd = agent.conversationSettings.autoAddToFunnel;
   if (input.defaultStage !== null && input.defaultFunnelId === null) throw new AppError("VALIDATION", "Escolha o funil da etapa padrão");
-  const row = await agendorRow(ctx, agentId);
+  const row = await agentIntegrationOf(ctx, scope, agentId, KIND);
   const config = sealConfig(ctx, KIND, { ...input }, row?.config);
   if (!config.apiToken) throw new AppError("VALIDATION", TOKEN_REQUIRED);
-  if (row) {
-    const [updated] = await ctx.db.update(agentIntegrations).set({ config, enabled }).where(eq(agentIntegrations.id, row.id)).returning();
-    if (!updated) throw new AppError("NOT_FOUND", "Integração não encontrada");
-    return toPublic(updated, autoAdd);
-  }
-  const [created] = await ctx.db.insert(agentIntegrations).values({ workspaceId: scope.id, agentId, kind: KIND, config, enabled, status: "configured" }).returning();
-  if (!created) throw new AppError("INTERNAL", "Falha ao salvar a integração");
-  return toPublic(created, autoAdd);
+  return toPublic(await upsertAgentIntegration(ctx, scope, { agentId, kind: KIND, row }, { config, enabled }), autoAdd);
 }
 
 export async function deleteAgendor(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireEditor(scope);
-  await getAgent(ctx.db, scope, agentId);
-  await ctx.db.delete(agentIntegrations).where(and(eq(agentIntegrations.agentId, agentId), eq(agentIntegrations.kind, KIND), eq(agentIntegrations.workspaceId, scope.id)));
-  return { ok: true };
+  requireAgentEditor(scope);
+  return removeAgentIntegration(ctx, scope, agentId, KIND);
 }
 
 /** The form's token/base URL when given, else the stored ones; null row when never saved. */
 async function connectionFor(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown): Promise<{ conn: AgendorConn; row: IntegrationRow | null; usesStored: boolean }> {
-  requireEditor(scope);
+  requireAgentEditor(scope);
   const input = parse(agendorProbeInput, raw);
   await getAgent(ctx.db, scope, input.agentId);
   const row = await agendorRow(ctx, input.agentId);

@@ -18,6 +18,10 @@ export function requireFlag(scope: WorkspaceScope, flag: PermissionFlag, message
   if (!scope.permissions[flag]) throw new AppError("FORBIDDEN", message);
 }
 
+export const AGENT_EDIT_DENIED = "Você não tem permissão para editar agentes neste workspace";
+/** Changing an agent or anything it is wired to (channels, intents, integrations) needs canEditAgents. */
+export const requireAgentEditor = (scope: WorkspaceScope) => requireFlag(scope, "canEditAgents", AGENT_EDIT_DENIED);
+
 /** Keys that change how the agent behaves; configHash covers exactly these. */
 const BEHAVIOUR_KEYS = [
   "name", "activity", "description", "voiceTone", "aiProvider", "aiModel", "personality", "personalityMode", "personalityPreset",

@@ -3,22 +3,13 @@
  * "email", password encrypted). Reached through the caller's workspace; writes and the test need
  * canEditAgents.
  */
-import { and, eq } from "drizzle-orm";
-import { agentIntegrations } from "../../db/schema";
 import { EmailSendError, sendWithConfig, vetSmtpHost } from "../integrations/email/send";
-import { type IntegrationRow, assertSecretStaysWithAddress, integrationsOf, openConfig, publicConfig, sealConfig } from "../integrations/store";
+import { type IntegrationRow, assertSecretStaysWithAddress, openConfig, publicConfig, sealConfig } from "../integrations/store";
 import { AppError } from "../lib/errors";
 import { type EmailIntegrationConfig, emailIntegrationInput } from "../schemas/email-integration";
-import { getAgent, requireFlag } from "./agents";
+import { agentIntegrationOf, recordIntegrationTest, removeAgentIntegration, upsertAgentIntegration } from "./agent-integrations";
+import { getAgent, requireAgentEditor } from "./agents";
 import type { ServiceContext, WorkspaceScope } from "./context";
-
-const DENIED = "Você não tem permissão para editar agentes neste workspace";
-
-async function rowOf(ctx: ServiceContext, scope: WorkspaceScope, agentId: string): Promise<IntegrationRow | null> {
-  await getAgent(ctx.db, scope, agentId);
-  const [row] = (await integrationsOf(ctx, agentId, "email")).filter((r) => r.workspaceId === scope.id);
-  return row ?? null;
-}
 
 function toPublic(row: IntegrationRow) {
   const pub = publicConfig(row);
@@ -26,13 +17,13 @@ function toPublic(row: IntegrationRow) {
 }
 
 export async function getAgentEmail(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  const row = await rowOf(ctx, scope, agentId);
+  const row = await agentIntegrationOf(ctx, scope, agentId, "email");
   return { platformMailer: ctx.mailer.configured, integration: row ? toPublic(row) : null };
 }
 
 export async function saveAgentEmail(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
-  requireFlag(scope, "canEditAgents", DENIED);
-  const row = await rowOf(ctx, scope, agentId);
+  requireAgentEditor(scope);
+  const row = await agentIntegrationOf(ctx, scope, agentId, "email");
   const { enabled, ...input } = emailIntegrationInput.parse(raw);
   const next = { ...input, smtpHost: input.smtpHost ?? null, smtpUser: input.smtpUser ?? null, smtpFrom: input.smtpFrom ?? null };
   // Before the host is even looked up: the stored password stays with the host it was saved for.
@@ -47,27 +38,18 @@ export async function saveAgentEmail(ctx: ServiceContext, scope: WorkspaceScope,
     }
   }
   const config = sealConfig(ctx, "email", next, row?.config ?? null);
-  if (row) {
-    const [next] = await ctx.db.update(agentIntegrations).set({ config, enabled, status: "configured" }).where(eq(agentIntegrations.id, row.id)).returning();
-    if (!next) throw new AppError("NOT_FOUND", "Integração não encontrada");
-    return toPublic(next);
-  }
-  const [created] = await ctx.db.insert(agentIntegrations).values({ workspaceId: scope.id, agentId, kind: "email", config, enabled, status: "configured" }).returning();
-  if (!created) throw new AppError("INTERNAL", "Falha ao salvar a integração");
-  return toPublic(created);
+  return toPublic(await upsertAgentIntegration(ctx, scope, { agentId, kind: "email", row }, { config, enabled }));
 }
 
 export async function removeAgentEmail(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireFlag(scope, "canEditAgents", DENIED);
-  const row = await rowOf(ctx, scope, agentId);
-  if (row) await ctx.db.delete(agentIntegrations).where(and(eq(agentIntegrations.id, row.id), eq(agentIntegrations.workspaceId, scope.id)));
-  return { ok: true };
+  requireAgentEditor(scope);
+  return removeAgentIntegration(ctx, scope, agentId, "email");
 }
 
 /** "Testar": a real test e-mail to the saved recipients, through the saved SMTP (or the platform's). */
 export async function testAgentEmail(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireFlag(scope, "canEditAgents", DENIED);
-  const row = await rowOf(ctx, scope, agentId);
+  requireAgentEditor(scope);
+  const row = await agentIntegrationOf(ctx, scope, agentId, "email");
   if (!row) throw new AppError("NOT_FOUND", "Salve a configuração de e-mail antes de testar");
   const agent = await getAgent(ctx.db, scope, agentId);
   const cfg = openConfig<EmailIntegrationConfig>(ctx, row);
@@ -82,9 +64,6 @@ export async function testAgentEmail(ctx: ServiceContext, scope: WorkspaceScope,
   } catch (err) {
     result = { ok: false, via: null, queued: false, error: err instanceof EmailSendError ? err.message : "Falha ao enviar o e-mail de teste" };
   }
-  await ctx.db
-    .update(agentIntegrations)
-    .set({ lastTestedAt: ctx.now(), testStatus: result.ok ? "ok" : "failed", testMessage: result.ok ? `Enviado para ${cfg.recipients.length} destinatário(s)` : result.error })
-    .where(eq(agentIntegrations.id, row.id));
+  await recordIntegrationTest(ctx, row.id, result.ok, result.ok ? `Enviado para ${cfg.recipients.length} destinatário(s)` : result.error);
   return result;
 }

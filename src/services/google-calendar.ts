@@ -36,13 +36,11 @@ import {
   calendarSettingsInput,
   googleCalendarClientInput,
 } from "../schemas/google-calendar";
-import { getAgent, requireFlag } from "./agents";
+import { getAgent, requireAgentEditor } from "./agents";
 import type { AppDeps, ServiceContext, WorkspaceScope } from "./context";
 import { getPlatformSetting, publicPlatformSetting, savePlatformSetting } from "./platform-settings";
 import { resolveWorkspaceScope } from "./workspaces";
 
-const DENIED = "Você não tem permissão para editar agentes neste workspace";
-export const requireCalendarEditor = (scope: WorkspaceScope) => requireFlag(scope, "canEditAgents", DENIED);
 
 /** How long the user has to finish Google's consent screen. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
@@ -170,7 +168,7 @@ export async function getCalendar(ctx: ServiceContext, scope: WorkspaceScope, ag
 }
 
 export async function saveCalendarSettings(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
-  requireCalendarEditor(scope);
+  requireAgentEditor(scope);
   await getAgent(ctx.db, scope, agentId);
   const { enabled, ...settings } = calendarSettingsInput.parse(raw);
   const row = await ensureRow(ctx, agentId, scope.id);
@@ -181,7 +179,7 @@ export async function saveCalendarSettings(ctx: ServiceContext, scope: Workspace
 // ---- OAuth connect -------------------------------------------------------------------------------
 /** "Conectar Google Agenda": a fresh single-use state, stored hashed, bound to agent + user + workspace. */
 export async function startConnect(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireCalendarEditor(scope);
+  requireAgentEditor(scope);
   await getAgent(ctx.db, scope, agentId);
   if (ctx.actor.type !== "user") throw new AppError("UNAUTHORIZED", "Não autenticado");
   const client = await oauthClient(ctx);
@@ -360,7 +358,7 @@ export async function listCalendars(ctx: ServiceContext, scope: WorkspaceScope, 
 
 /** "Testar": reads the chosen calendar's busy times for the next day. */
 export async function testCalendar(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireCalendarEditor(scope);
+  requireAgentEditor(scope);
   const row = await connectedRow(ctx, scope, agentId);
   const settings = settingsOf(row);
   const calendarId = settings.calendarId || "primary";
@@ -391,7 +389,7 @@ export async function testCalendar(ctx: ServiceContext, scope: WorkspaceScope, a
 
 /** Revokes at Google (best effort), forgets the tokens, keeps the settings. */
 export async function disconnectCalendar(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireCalendarEditor(scope);
+  requireAgentEditor(scope);
   await getAgent(ctx.db, scope, agentId);
   const row = await calendarRowOf(ctx, agentId, scope.id);
   if (!row) return getCalendar(ctx, scope, agentId);

@@ -4,18 +4,16 @@
  * "n8n", token encrypted). Every row is reached through the caller's workspace; writes and tests
  * need canEditAgents; the global switch is admin-only (routers/n8n.ts).
  */
-import { and, eq } from "drizzle-orm";
-import { agentIntegrations } from "../../db/schema";
 import { N8nError, callWorkflow } from "../integrations/n8n/client";
 import { n8nGloballyEnabled, workflowPayload } from "../integrations/n8n/provider";
-import { type IntegrationRow, integrationsOf, openConfig, publicConfig, sealConfig } from "../integrations/store";
+import { type IntegrationRow, openConfig, publicConfig, sealConfig } from "../integrations/store";
 import { AppError } from "../lib/errors";
 import { type N8nConfig, n8nConfigInput, n8nGlobalInput } from "../schemas/n8n";
-import { getAgent, requireFlag } from "./agents";
+import { agentIntegrationOf, recordIntegrationTest, removeAgentIntegration, upsertAgentIntegration } from "./agent-integrations";
+import { getAgent, requireAgentEditor } from "./agents";
 import type { AppDeps, ServiceContext, WorkspaceScope } from "./context";
 import { publicPlatformSetting, savePlatformSetting } from "./platform-settings";
 
-const DENIED = "Você não tem permissão para editar agentes neste workspace";
 export const N8N_DISABLED = "A integração com o n8n está desativada pelo administrador da plataforma";
 
 export async function n8nGlobal(deps: AppDeps) {
@@ -29,12 +27,6 @@ export async function saveN8nGlobal(ctx: ServiceContext, raw: unknown) {
   return n8nGlobal(ctx);
 }
 
-async function rowOf(ctx: ServiceContext, scope: WorkspaceScope, agentId: string): Promise<IntegrationRow | null> {
-  await getAgent(ctx.db, scope, agentId);
-  const [row] = (await integrationsOf(ctx, agentId, "n8n")).filter((r) => r.workspaceId === scope.id);
-  return row ?? null;
-}
-
 function toPublic(row: IntegrationRow) {
   const pub = publicConfig(row);
   return { id: pub.id, enabled: pub.enabled, lastTestedAt: pub.lastTestedAt, testStatus: pub.testStatus, testMessage: pub.testMessage, config: pub.config };
@@ -42,36 +34,27 @@ function toPublic(row: IntegrationRow) {
 
 /** What the agent card shows: the admin switch, and the agent's config without the token. */
 export async function getAgentN8n(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  const row = await rowOf(ctx, scope, agentId);
+  const row = await agentIntegrationOf(ctx, scope, agentId, "n8n");
   return { globalEnabled: await n8nGloballyEnabled(ctx), integration: row ? toPublic(row) : null };
 }
 
 export async function saveAgentN8n(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
-  requireFlag(scope, "canEditAgents", DENIED);
-  const row = await rowOf(ctx, scope, agentId);
+  requireAgentEditor(scope);
+  const row = await agentIntegrationOf(ctx, scope, agentId, "n8n");
   const { enabled, ...input } = n8nConfigInput.parse(raw);
   const config = sealConfig(ctx, "n8n", { ...input, authHeader: input.authHeader ?? null }, row?.config ?? null);
-  if (row) {
-    const [next] = await ctx.db.update(agentIntegrations).set({ config, enabled, status: "configured" }).where(eq(agentIntegrations.id, row.id)).returning();
-    if (!next) throw new AppError("NOT_FOUND", "Integração não encontrada");
-    return toPublic(next);
-  }
-  const [created] = await ctx.db.insert(agentIntegrations).values({ workspaceId: scope.id, agentId, kind: "n8n", config, enabled, status: "configured" }).returning();
-  if (!created) throw new AppError("INTERNAL", "Falha ao salvar a integração");
-  return toPublic(created);
+  return toPublic(await upsertAgentIntegration(ctx, scope, { agentId, kind: "n8n", row }, { config, enabled }));
 }
 
 export async function removeAgentN8n(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireFlag(scope, "canEditAgents", DENIED);
-  const row = await rowOf(ctx, scope, agentId);
-  if (row) await ctx.db.delete(agentIntegrations).where(and(eq(agentIntegrations.id, row.id), eq(agentIntegrations.workspaceId, scope.id)));
-  return { ok: true };
+  requireAgentEditor(scope);
+  return removeAgentIntegration(ctx, scope, agentId, "n8n");
 }
 
 /** "Testar" of one saved workflow: a real POST with sample conversation data; the outcome is kept on the row. */
 export async function testN8nWorkflow(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, tag: string) {
-  requireFlag(scope, "canEditAgents", DENIED);
-  const row = await rowOf(ctx, scope, agentId);
+  requireAgentEditor(scope);
+  const row = await agentIntegrationOf(ctx, scope, agentId, "n8n");
   if (!row) throw new AppError("NOT_FOUND", "Salve a integração com o n8n antes de testar");
   if (!(await n8nGloballyEnabled(ctx))) throw new AppError("PRECONDITION_FAILED", N8N_DISABLED);
   const cfg = openConfig<N8nConfig>(ctx, row);
@@ -93,13 +76,6 @@ export async function testN8nWorkflow(ctx: ServiceContext, scope: WorkspaceScope
     const e = err instanceof N8nError ? err : new N8nError(err instanceof Error ? err.message : String(err));
     result = { ok: false, status: e.status ?? 0, durationMs: 0, body: null, error: e.message };
   }
-  await ctx.db
-    .update(agentIntegrations)
-    .set({
-      lastTestedAt: ctx.now(),
-      testStatus: result.ok ? "ok" : "failed",
-      testMessage: result.ok ? `${wf.name}: HTTP ${result.status} em ${result.durationMs} ms` : `${wf.name}: ${result.error}`,
-    })
-    .where(eq(agentIntegrations.id, row.id));
+  await recordIntegrationTest(ctx, row.id, result.ok, result.ok ? `${wf.name}: HTTP ${result.status} em ${result.durationMs} ms` : `${wf.name}: ${result.error}`);
   return result;
 }

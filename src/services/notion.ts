@@ -4,18 +4,16 @@
  * of the agent's workspace; writes and "Testar" need canEditAgents. Another workspace's agent is
  * "não encontrado".
  */
-import { and, eq } from "drizzle-orm";
-import { agentIntegrations } from "../../db/schema";
 import { NotionError } from "../integrations/notion/client";
 import { readParent, whoAmI } from "../integrations/notion/notes";
-import { type IntegrationRow, integrationsOf, openConfig, publicConfig, sealConfig } from "../integrations/store";
+import { type IntegrationRow, openConfig, publicConfig, sealConfig } from "../integrations/store";
 import { AppError } from "../lib/errors";
 import { NOTION_PARENT_REQUIRED, NOTION_TOKEN_REQUIRED, type NotionParentType, notionInput, notionTestInput } from "../schemas/notion";
-import { getAgent, requireFlag } from "./agents";
+import { agentIntegrationOf, recordIntegrationTest, removeAgentIntegration, upsertAgentIntegration } from "./agent-integrations";
+import { requireAgentEditor } from "./agents";
 import type { ServiceContext, WorkspaceScope } from "./context";
 
 const KIND = "notion" as const;
-const DENIED = "Você não tem permissão para editar agentes neste workspace";
 
 type StoredConfig = { token?: string; parentType?: NotionParentType; parentId?: string };
 
@@ -34,43 +32,25 @@ export function toPublicNotion(row: IntegrationRow | null) {
 }
 export type PublicNotion = NonNullable<ReturnType<typeof toPublicNotion>>;
 
-async function rowOf(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  return (await integrationsOf(ctx, agentId, KIND)).find((r) => r.workspaceId === scope.id) ?? null;
-}
-
 export async function getNotion(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  await getAgent(ctx.db, scope, agentId);
-  return toPublicNotion(await rowOf(ctx, scope, agentId));
+  return toPublicNotion(await agentIntegrationOf(ctx, scope, agentId, KIND));
 }
 
 export async function saveNotion(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
-  requireFlag(scope, "canEditAgents", DENIED);
-  await getAgent(ctx.db, scope, agentId);
+  requireAgentEditor(scope);
+  const row = await agentIntegrationOf(ctx, scope, agentId, KIND);
   const input = notionInput.parse(raw);
-  const row = await rowOf(ctx, scope, agentId);
   const config = sealConfig(ctx, KIND, { token: input.token, parentType: input.parentType, parentId: input.parentId }, row?.config);
   if (!config.token) throw new AppError("VALIDATION", NOTION_TOKEN_REQUIRED, { field: "token" });
   const prev = (row?.config ?? {}) as StoredConfig;
-  const changed = !row || !!input.token || prev.parentId !== input.parentId || prev.parentType !== input.parentType;
-  const testReset = changed ? { lastTestedAt: null, testStatus: null, testMessage: null } : {};
-  if (row) {
-    const [next] = await ctx.db
-      .update(agentIntegrations)
-      .set({ config, enabled: input.enabled, status: "configured", ...testReset })
-      .where(eq(agentIntegrations.id, row.id))
-      .returning();
-    return toPublicNotion(next ?? null) as PublicNotion;
-  }
-  const [created] = await ctx.db.insert(agentIntegrations).values({ workspaceId: scope.id, agentId, kind: KIND, name: "default", config, enabled: input.enabled, status: "configured" }).returning();
-  if (!created) throw new AppError("INTERNAL", "Falha ao salvar a integração");
-  return toPublicNotion(created) as PublicNotion;
+  const resetTest = !row || !!input.token || prev.parentId !== input.parentId || prev.parentType !== input.parentType;
+  const saved = await upsertAgentIntegration(ctx, scope, { agentId, kind: KIND, row }, { config, enabled: input.enabled, resetTest });
+  return toPublicNotion(saved) as PublicNotion;
 }
 
 export async function removeNotion(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireFlag(scope, "canEditAgents", DENIED);
-  await getAgent(ctx.db, scope, agentId);
-  await ctx.db.delete(agentIntegrations).where(and(eq(agentIntegrations.agentId, agentId), eq(agentIntegrations.workspaceId, scope.id), eq(agentIntegrations.kind, KIND)));
-  return { ok: true };
+  requireAgentEditor(scope);
+  return removeAgentIntegration(ctx, scope, agentId, KIND);
 }
 
 /**
@@ -79,10 +59,9 @@ export async function removeNotion(ctx: ServiceContext, scope: WorkspaceScope, a
  * outcome is recorded on the saved integration when the saved settings were the ones tested.
  */
 export async function testNotion(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw?: unknown) {
-  requireFlag(scope, "canEditAgents", DENIED);
-  await getAgent(ctx.db, scope, agentId);
+  requireAgentEditor(scope);
+  const row = await agentIntegrationOf(ctx, scope, agentId, KIND);
   const draft = notionTestInput.parse(raw ?? undefined);
-  const row = await rowOf(ctx, scope, agentId);
   const stored = row ? openConfig<StoredConfig>(ctx, row) : {};
   const token = draft?.token || stored.token;
   const parentId = draft?.parentId || stored.parentId;
@@ -110,11 +89,6 @@ export async function testNotion(ctx: ServiceContext, scope: WorkspaceScope, age
     if (!(err instanceof NotionError)) throw err;
     result = { ok: false, message: err.message, botName: null, workspaceName: null, parentTitle: null, parentUrl: null };
   }
-  if (testsSaved && row) {
-    await ctx.db
-      .update(agentIntegrations)
-      .set({ lastTestedAt: ctx.now(), testStatus: result.ok ? "ok" : "failed", testMessage: result.message })
-      .where(eq(agentIntegrations.id, row.id));
-  }
+  if (testsSaved && row) await recordIntegrationTest(ctx, row.id, result.ok, result.message);
   return result;
 }

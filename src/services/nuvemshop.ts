@@ -4,17 +4,15 @@
  * Reads need membership of the agent's workspace; writes and "Testar" need canEditAgents. Another
  * workspace's agent is "não encontrado".
  */
-import { and, eq } from "drizzle-orm";
-import { agentIntegrations } from "../../db/schema";
 import { NuvemshopError, fetchStore } from "../integrations/nuvemshop/client";
-import { type IntegrationRow, integrationsOf, openConfig, publicConfig, sealConfig } from "../integrations/store";
+import { type IntegrationRow, openConfig, publicConfig, sealConfig } from "../integrations/store";
 import { AppError } from "../lib/errors";
 import { TOKEN_REQUIRED, nuvemshopInput, nuvemshopTestInput } from "../schemas/nuvemshop";
-import { getAgent, requireFlag } from "./agents";
+import { agentIntegrationOf, recordIntegrationTest, removeAgentIntegration, upsertAgentIntegration } from "./agent-integrations";
+import { requireAgentEditor } from "./agents";
 import type { ServiceContext, WorkspaceScope } from "./context";
 
 const KIND = "nuvemshop" as const;
-const DENIED = "Você não tem permissão para editar agentes neste workspace";
 
 type StoredConfig = { storeId?: string; accessToken?: string };
 
@@ -34,44 +32,25 @@ export function toPublicNuvemshop(row: IntegrationRow | null) {
 }
 export type PublicNuvemshop = NonNullable<ReturnType<typeof toPublicNuvemshop>>;
 
-async function rowOf(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  return (await integrationsOf(ctx, agentId, KIND)).find((r) => r.workspaceId === scope.id) ?? null;
-}
-
 export async function getNuvemshop(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  await getAgent(ctx.db, scope, agentId);
-  return toPublicNuvemshop(await rowOf(ctx, scope, agentId));
+  return toPublicNuvemshop(await agentIntegrationOf(ctx, scope, agentId, KIND));
 }
 
 export async function saveNuvemshop(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
-  requireFlag(scope, "canEditAgents", DENIED);
-  await getAgent(ctx.db, scope, agentId);
+  requireAgentEditor(scope);
+  const row = await agentIntegrationOf(ctx, scope, agentId, KIND);
   const input = nuvemshopInput.parse(raw);
-  const row = await rowOf(ctx, scope, agentId);
   const config = sealConfig(ctx, KIND, { storeId: input.storeId, accessToken: input.accessToken }, row?.config);
   if (!config.accessToken) throw new AppError("VALIDATION", TOKEN_REQUIRED, { field: "accessToken" });
   const prev = (row?.config ?? {}) as StoredConfig;
-  // New credentials invalidate the last test result.
-  const changed = !row || prev.storeId !== input.storeId || !!input.accessToken;
-  const testReset = changed ? { lastTestedAt: null, testStatus: null, testMessage: null } : {};
-  if (row) {
-    const [next] = await ctx.db
-      .update(agentIntegrations)
-      .set({ config, enabled: input.enabled, status: "configured", ...testReset })
-      .where(eq(agentIntegrations.id, row.id))
-      .returning();
-    return toPublicNuvemshop(next ?? null) as PublicNuvemshop;
-  }
-  const [created] = await ctx.db.insert(agentIntegrations).values({ workspaceId: scope.id, agentId, kind: KIND, name: "default", config, enabled: input.enabled, status: "configured" }).returning();
-  if (!created) throw new AppError("INTERNAL", "Falha ao salvar a integração");
-  return toPublicNuvemshop(created) as PublicNuvemshop;
+  const resetTest = !row || prev.storeId !== input.storeId || !!input.accessToken;
+  const saved = await upsertAgentIntegration(ctx, scope, { agentId, kind: KIND, row }, { config, enabled: input.enabled, resetTest });
+  return toPublicNuvemshop(saved) as PublicNuvemshop;
 }
 
 export async function removeNuvemshop(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireFlag(scope, "canEditAgents", DENIED);
-  await getAgent(ctx.db, scope, agentId);
-  await ctx.db.delete(agentIntegrations).where(and(eq(agentIntegrations.agentId, agentId), eq(agentIntegrations.workspaceId, scope.id), eq(agentIntegrations.kind, KIND)));
-  return { ok: true };
+  requireAgentEditor(scope);
+  return removeAgentIntegration(ctx, scope, agentId, KIND);
 }
 
 /**
@@ -79,10 +58,9 @@ export async function removeNuvemshop(ctx: ServiceContext, scope: WorkspaceScope
  * The outcome is recorded on the saved integration when the saved credentials were the ones tested.
  */
 export async function testNuvemshop(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw?: unknown) {
-  requireFlag(scope, "canEditAgents", DENIED);
-  await getAgent(ctx.db, scope, agentId);
+  requireAgentEditor(scope);
+  const row = await agentIntegrationOf(ctx, scope, agentId, KIND);
   const draft = nuvemshopTestInput.parse(raw ?? undefined);
-  const row = await rowOf(ctx, scope, agentId);
   const stored = row ? openConfig<StoredConfig>(ctx, row) : {};
   const storeId = draft?.storeId || stored.storeId;
   const accessToken = draft?.accessToken || stored.accessToken;
@@ -98,11 +76,6 @@ export async function testNuvemshop(ctx: ServiceContext, scope: WorkspaceScope, 
     if (!(err instanceof NuvemshopError)) throw err;
     result = { ok: false, message: err.message, storeName: null, storeUrl: null };
   }
-  if (testsSaved && row) {
-    await ctx.db
-      .update(agentIntegrations)
-      .set({ lastTestedAt: ctx.now(), testStatus: result.ok ? "ok" : "failed", testMessage: result.message })
-      .where(eq(agentIntegrations.id, row.id));
-  }
+  if (testsSaved && row) await recordIntegrationTest(ctx, row.id, result.ok, result.message);
   return result;
 }

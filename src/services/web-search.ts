@@ -3,18 +3,16 @@
  * (platform_settings "web_search", key encrypted) and, per agent, an optional own key
  * (agent_integrations kind "web_search") plus the conversation setting that switches it on.
  */
-import { and, eq } from "drizzle-orm";
-import { agentIntegrations } from "../../db/schema";
 import { searchSettings } from "../integrations/web-search/provider";
 import { WebSearchError, tavilySearch } from "../integrations/web-search/tavily";
-import { type IntegrationRow, integrationsOf, publicConfig, sealConfig } from "../integrations/store";
+import { publicConfig, sealConfig } from "../integrations/store";
 import { AppError } from "../lib/errors";
 import { type WebSearchGlobal, webSearchAgentInput, webSearchGlobalInput, webSearchTestInput } from "../schemas/web-search";
-import { getAgent, requireFlag, updateAgent } from "./agents";
+import { agentIntegrationOf, recordIntegrationTest, removeAgentIntegration, upsertAgentIntegration } from "./agent-integrations";
+import { getAgent, requireAgentEditor, updateAgent } from "./agents";
 import type { AppDeps, ServiceContext, WorkspaceScope } from "./context";
 import { getPlatformSetting, publicPlatformSetting, savePlatformSetting } from "./platform-settings";
 
-const DENIED = "Você não tem permissão para editar agentes neste workspace";
 const TEST_QUERY = "Atenda plataforma de atendimento";
 
 /** The admin card: provider, options and hasApiKey (never the key). */
@@ -58,15 +56,10 @@ export async function testWebSearchGlobal(deps: AppDeps, raw: unknown) {
   return runTest(apiKey);
 }
 
-async function rowOf(ctx: ServiceContext, scope: WorkspaceScope, agentId: string): Promise<IntegrationRow | null> {
-  const [row] = (await integrationsOf(ctx, agentId, "web_search")).filter((r) => r.workspaceId === scope.id);
-  return row ?? null;
-}
-
 /** The agent card: whether the agent's setting is on, whether a key exists (the admin's or its own), and the own-key row. */
 export async function getAgentWebSearch(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
   const agent = await getAgent(ctx.db, scope, agentId);
-  const row = await rowOf(ctx, scope, agentId);
+  const row = await agentIntegrationOf(ctx, scope, agentId, "web_search");
   const global = await webSearchGlobal(ctx);
   const settings = await searchSettings(ctx, agent);
   const pub = row ? publicConfig(row) : null;
@@ -82,44 +75,35 @@ export async function getAgentWebSearch(ctx: ServiceContext, scope: WorkspaceSco
 
 /** Turns the agent's "Pesquisar na web" conversation setting on or off (the same field as the Conversa section). */
 export async function setAgentWebSearch(ctx: ServiceContext, scope: WorkspaceScope, userId: string, agentId: string, enabled: boolean) {
-  requireFlag(scope, "canEditAgents", DENIED);
+  requireAgentEditor(scope);
   const agent = await getAgent(ctx.db, scope, agentId);
   await updateAgent(ctx, scope, userId, agentId, { conversationSettings: { ...agent.conversationSettings, webSearch: enabled } });
   return getAgentWebSearch(ctx, scope, agentId);
 }
 
 export async function saveAgentWebSearch(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
-  requireFlag(scope, "canEditAgents", DENIED);
-  await getAgent(ctx.db, scope, agentId);
-  const row = await rowOf(ctx, scope, agentId);
+  requireAgentEditor(scope);
+  const row = await agentIntegrationOf(ctx, scope, agentId, "web_search");
   const { enabled, ...input } = webSearchAgentInput.parse(raw);
   const config = sealConfig(ctx, "web_search", input, row?.config ?? null);
-  if (row) await ctx.db.update(agentIntegrations).set({ config, enabled }).where(eq(agentIntegrations.id, row.id));
-  else await ctx.db.insert(agentIntegrations).values({ workspaceId: scope.id, agentId, kind: "web_search", config, enabled, status: "configured" });
+  await upsertAgentIntegration(ctx, scope, { agentId, kind: "web_search", row }, { config, enabled });
   return getAgentWebSearch(ctx, scope, agentId);
 }
 
 export async function removeAgentWebSearch(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireFlag(scope, "canEditAgents", DENIED);
-  await getAgent(ctx.db, scope, agentId);
-  const row = await rowOf(ctx, scope, agentId);
-  if (row) await ctx.db.delete(agentIntegrations).where(and(eq(agentIntegrations.id, row.id), eq(agentIntegrations.workspaceId, scope.id)));
+  requireAgentEditor(scope);
+  await removeAgentIntegration(ctx, scope, agentId, "web_search");
   return getAgentWebSearch(ctx, scope, agentId);
 }
 
 /** The agent's "Testar": one real search with the key the agent would use. */
 export async function testAgentWebSearch(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireFlag(scope, "canEditAgents", DENIED);
+  requireAgentEditor(scope);
   const agent = await getAgent(ctx.db, scope, agentId);
   const settings = await searchSettings(ctx, agent);
   if (!settings) throw new AppError("PRECONDITION_FAILED", "Nenhuma chave de busca configurada: peça ao administrador da plataforma ou informe a chave do agente");
   const outcome = await runTest(settings.apiKey);
-  const row = await rowOf(ctx, scope, agentId);
-  if (row) {
-    await ctx.db
-      .update(agentIntegrations)
-      .set({ lastTestedAt: ctx.now(), testStatus: outcome.ok ? "ok" : "failed", testMessage: outcome.ok ? `${outcome.results} resultado(s)` : outcome.error })
-      .where(eq(agentIntegrations.id, row.id));
-  }
+  const row = await agentIntegrationOf(ctx, scope, agentId, "web_search");
+  if (row) await recordIntegrationTest(ctx, row.id, outcome.ok, outcome.ok ? `${outcome.results} resultado(s)` : outcome.error);
   return { ...outcome, keySource: settings.keySource };
 }

@@ -10,6 +10,7 @@ import { useToast } from "../../../../components/ui/toast";
 import { fieldErrors } from "../../../../lib/form-errors";
 import { formatDateTime } from "../../../../lib/format";
 import { trpc, trpcErrorMessage } from "../../../../lib/trpc";
+import { CardActions, TestOutcome } from "./card-parts";
 import type { IntegrationCardProps } from "./types";
 import { useRefreshAgents } from "../../hooks/use-agents";
 
@@ -234,12 +235,7 @@ function AgendorForm({
             Carregar funis, origens e usuários
           </button>
         </div>
-        {result && (
-          <div role={result.ok ? "status" : "alert"} className={`alert alert-soft text-sm ${result.ok ? "alert-success" : "alert-error"}`}>
-            <Icon name={result.ok ? "check" : "info"} className="size-5 shrink-0" />
-            <span>{result.message}</span>
-          </div>
-        )}
+        {result && <TestOutcome ok={result.ok}>{result.message}</TestOutcome>}
 
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectInput
@@ -297,24 +293,15 @@ function AgendorForm({
           {saved?.lastTestedAt ? ` · Último teste: ${formatDateTime(saved.lastTestedAt)}` : ""}
         </p>
 
-        <div className="flex flex-wrap items-center justify-end gap-2">
-          {justSaved && !dirty && (
-            <span role="status" className="flex items-center gap-1 text-success text-sm">
-              <Icon name="check" className="size-4" />
-              Salvo
-            </span>
-          )}
-          {saved && (
-            <button type="button" className="btn btn-ghost btn-sm text-error" disabled={off || remove.isPending} onClick={() => setRemoving(true)}>
-              <Icon name="trash" className="size-4" />
-              Remover
-            </button>
-          )}
-          <button type="submit" className="btn btn-primary btn-sm" disabled={off || save.isPending}>
-            {save.isPending && <ButtonSpinner />}
-            Salvar Agendor
-          </button>
-        </div>
+        <CardActions
+          savedMark={justSaved && !dirty}
+          removable={!!saved}
+          onRemove={() => setRemoving(true)}
+          removing={remove.isPending}
+          saving={save.isPending}
+          locked={off}
+          saveLabel="Salvar Agendor"
+        />
       </form>
       <ConfirmDialog
         open={removing}

@@ -9,6 +9,7 @@ import { ButtonSpinner } from "../../../../components/ui/spinner";
 import { useToast } from "../../../../components/ui/toast";
 import { fieldErrors } from "../../../../lib/form-errors";
 import { trpc, trpcErrorMessage } from "../../../../lib/trpc";
+import { CardActions, TestOutcome } from "./card-parts";
 import type { IntegrationCardProps } from "./types";
 
 type Draft = {
@@ -206,23 +207,25 @@ export function EmailCard({ agent, canEdit, onDirtyChange }: IntegrationCardProp
           </div>
 
           {run && (
-            <div role="status" className={`alert alert-soft text-sm ${run.ok ? "alert-success" : "alert-error"}`}>
-              <Icon name={run.ok ? "check" : "x"} className="size-5 shrink-0" />
-              <span>{run.ok ? (run.queued ? "E-mail de teste na fila: a plataforma ainda não tem SMTP configurado." : `E-mail de teste enviado${run.via === "smtp" ? " pelo seu servidor SMTP" : ""}.`) : run.error}</span>
-            </div>
+            <TestOutcome ok={run.ok}>
+              {run.ok ? (run.queued ? "E-mail de teste na fila: a plataforma ainda não tem SMTP configurado." : `E-mail de teste enviado${run.via === "smtp" ? " pelo seu servidor SMTP" : ""}.`) : run.error}
+            </TestOutcome>
           )}
           {integration?.testMessage && !run && <p className="text-base-content/50 text-xs">Último teste: {integration.testMessage}</p>}
 
-          <div className="flex flex-wrap items-center justify-end gap-2">
-            {savedAt && !dirty && (
-              <span role="status" className="flex items-center gap-1 text-sm text-success">
-                <Icon name="check" className="size-4" />
-                Salvo
-              </span>
-            )}
+          <CardActions
+            savedMark={!!savedAt && !dirty}
+            removable={!!integration}
+            onRemove={() => setRemoving(true)}
+            removing={remove.isPending}
+            saving={save.isPending}
+            locked={locked}
+            saveDisabled={!dirty && !!integration}
+            saveLabel="Salvar e-mail"
+          >
             <button
               type="button"
-              className="btn btn-outline"
+              className="btn btn-outline btn-sm"
               disabled={locked || !integration || dirty || test.isPending}
               title={dirty ? "Salve antes de testar" : undefined}
               onClick={() => test.mutate({ agentId: agent.id })}
@@ -230,16 +233,7 @@ export function EmailCard({ agent, canEdit, onDirtyChange }: IntegrationCardProp
               {test.isPending ? <ButtonSpinner /> : <Icon name="send" className="size-4" />}
               Testar
             </button>
-            {integration && (
-              <button type="button" className="btn btn-ghost text-error" disabled={locked || remove.isPending} onClick={() => setRemoving(true)}>
-                Remover
-              </button>
-            )}
-            <button type="submit" className="btn btn-primary" disabled={locked || save.isPending || (!dirty && !!integration)}>
-              {save.isPending && <ButtonSpinner />}
-              Salvar
-            </button>
-          </div>
+          </CardActions>
         </form>
       )}
       <ConfirmDialog

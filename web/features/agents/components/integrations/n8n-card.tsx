@@ -9,6 +9,7 @@ import { ButtonSpinner } from "../../../../components/ui/spinner";
 import { useToast } from "../../../../components/ui/toast";
 import { fieldErrors } from "../../../../lib/form-errors";
 import { trpc, trpcErrorMessage } from "../../../../lib/trpc";
+import { CardActions, TestOutcome } from "./card-parts";
 import type { IntegrationCardProps } from "./types";
 
 type WorkflowDraft = { tag: string; name: string; webhookPath: string; description: string; enabled: boolean };
@@ -223,13 +224,10 @@ export function N8nCard({ agent, canEdit, onDirtyChange }: IntegrationCardProps)
                     </div>
                   </div>
                   {run && (
-                    <div role="status" className={`alert alert-soft text-sm ${run.ok ? "alert-success" : "alert-error"}`}>
-                      <Icon name={run.ok ? "check" : "x"} className="size-5 shrink-0" />
-                      <div className="min-w-0">
-                        <p>{run.ok ? `Workflow respondeu: HTTP ${run.status} em ${run.durationMs} ms` : run.error}</p>
-                        {run.ok && run.body !== null && <pre className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap break-all font-mono text-xs">{pretty(run.body).slice(0, 2000)}</pre>}
-                      </div>
-                    </div>
+                    <TestOutcome ok={run.ok}>
+                      <p>{run.ok ? `Workflow respondeu: HTTP ${run.status} em ${run.durationMs} ms` : run.error}</p>
+                      {run.ok && run.body !== null && <pre className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap break-all font-mono text-xs">{pretty(run.body).slice(0, 2000)}</pre>}
+                    </TestOutcome>
                   )}
                 </div>
               );
@@ -240,23 +238,17 @@ export function N8nCard({ agent, canEdit, onDirtyChange }: IntegrationCardProps)
             <ToggleRow label="Integração ativa" description="Quando desativada, o agente não dispara nenhum workflow." checked={d.enabled} onChange={(x) => patch({ enabled: x })} disabled={locked} />
           </div>
           {integration?.testMessage && <p className="text-base-content/50 text-xs">Último teste: {integration.testMessage}</p>}
-          <div className="flex flex-wrap items-center justify-end gap-2">
-            {savedAt && !dirty && (
-              <span role="status" className="flex items-center gap-1 text-sm text-success">
-                <Icon name="check" className="size-4" />
-                Salvo
-              </span>
-            )}
-            {integration && (
-              <button type="button" className="btn btn-ghost text-error" disabled={!canEdit || remove.isPending} onClick={() => setRemoving(true)}>
-                Remover
-              </button>
-            )}
-            <button type="submit" className="btn btn-primary" disabled={locked || save.isPending || (!dirty && !!integration)}>
-              {save.isPending && <ButtonSpinner />}
-              Salvar
-            </button>
-          </div>
+          <CardActions
+            savedMark={!!savedAt && !dirty}
+            removable={!!integration}
+            onRemove={() => setRemoving(true)}
+            removing={remove.isPending}
+            saving={save.isPending}
+            locked={locked}
+            removeLocked={!canEdit}
+            saveDisabled={!dirty && !!integration}
+            saveLabel="Salvar n8n"
+          />
         </form>
       )}
       <ConfirmDialog

@@ -10,6 +10,7 @@ import { useToast } from "../../../../components/ui/toast";
 import { fieldErrors } from "../../../../lib/form-errors";
 import { formatDateTime } from "../../../../lib/format";
 import { trpc, trpcErrorMessage } from "../../../../lib/trpc";
+import { CardActions, TestOutcome } from "./card-parts";
 import type { IntegrationCardProps } from "./types";
 
 type Saved = {
@@ -160,10 +161,9 @@ function NuvemshopForm({ agentId, saved, canEdit, onDirtyChange }: { agentId: st
           {saved?.lastTestedAt && <span className="text-base-content/60 text-xs">Último teste: {formatDateTime(saved.lastTestedAt)}</span>}
         </div>
         {result && (
-          <div data-testid="nuvemshop-test-result" role={result.ok ? "status" : "alert"} className={`alert alert-soft text-sm ${result.ok ? "alert-success" : "alert-error"}`}>
-            <Icon name={result.ok ? "check" : "info"} className="size-5 shrink-0" />
-            <span>{result.message}</span>
-          </div>
+          <TestOutcome ok={result.ok} testId="nuvemshop-test-result">
+            {result.message}
+          </TestOutcome>
         )}
         <div className="rounded-box border border-base-300 px-4">
           <ToggleRow
@@ -174,24 +174,15 @@ function NuvemshopForm({ agentId, saved, canEdit, onDirtyChange }: { agentId: st
             disabled={off}
           />
         </div>
-        <div className="flex flex-wrap items-center justify-end gap-2">
-          {justSaved && !dirty && (
-            <span role="status" className="flex items-center gap-1 text-success text-sm">
-              <Icon name="check" className="size-4" />
-              Salvo
-            </span>
-          )}
-          {saved && (
-            <button type="button" className="btn btn-ghost btn-sm text-error" disabled={off || remove.isPending} onClick={() => setRemoving(true)}>
-              <Icon name="trash" className="size-4" />
-              Remover
-            </button>
-          )}
-          <button type="submit" className="btn btn-primary btn-sm" disabled={off || save.isPending}>
-            {save.isPending && <ButtonSpinner />}
-            Salvar Nuvemshop
-          </button>
-        </div>
+        <CardActions
+          savedMark={justSaved && !dirty}
+          removable={!!saved}
+          onRemove={() => setRemoving(true)}
+          removing={remove.isPending}
+          saving={save.isPending}
+          locked={off}
+          saveLabel="Salvar Nuvemshop"
+        />
       </form>
       <ConfirmDialog
         open={removing}

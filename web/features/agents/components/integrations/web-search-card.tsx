@@ -10,6 +10,7 @@ import { useToast } from "../../../../components/ui/toast";
 import { fieldErrors } from "../../../../lib/form-errors";
 import { trpc, trpcErrorMessage } from "../../../../lib/trpc";
 import { useRefreshAgents } from "../../hooks/use-agents";
+import { TestOutcome } from "./card-parts";
 import type { IntegrationCardProps } from "./types";
 
 type TestRun = { ok: boolean; results: number; sample: { titulo: string; url: string } | null; error: string | null };
@@ -158,14 +159,7 @@ export function WebSearchCard({ agent, canEdit, onDirtyChange }: IntegrationCard
                 Usar a chave própria
               </label>
             )}
-            {run && (
-              <div role="status" className={`alert alert-soft text-sm ${run.ok ? "alert-success" : "alert-error"}`}>
-                <Icon name={run.ok ? "check" : "x"} className="size-5 shrink-0" />
-                <span>
-                  {run.ok ? `Busca funcionando: ${run.results} resultado(s)${run.sample ? ` — ${run.sample.titulo}` : ""}` : run.error}
-                </span>
-              </div>
-            )}
+            {run && <TestOutcome ok={run.ok}>{run.ok ? `Busca funcionando: ${run.results} resultado(s)${run.sample ? ` — ${run.sample.titulo}` : ""}` : run.error}</TestOutcome>}
             <div className="flex flex-wrap items-center justify-end gap-2">
               {savedAt && !dirty && (
                 <span role="status" className="flex items-center gap-1 text-sm text-success">

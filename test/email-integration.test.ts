@@ -3,18 +3,18 @@
  * hosts refused), "Testar" through a loopback SMTP server, the tool `enviar_email_empresa` of the
  * real chat turn, the email intent using the same recipients, isolation and permissions.
  */
-import { SMTP_SENT_LATE, sendWithConfig, smtpTransportOptions } from "../src/integrations/email/send";
-import { RETYPE_SECRET } from "../src/integrations/store";
-import type { EmailIntegrationConfig } from "../src/schemas/email-integration";
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { agentIntegrations, mailOutbox } from "../db/schema";
+import { SMTP_SENT_LATE, sendWithConfig, smtpTransportOptions } from "../src/integrations/email/send";
+import { RETYPE_SECRET } from "../src/integrations/store";
 import { setSafeFetchTestAllowlist } from "../src/lib/safe-fetch";
-import { emailIntegrationInput } from "../src/schemas/email-integration";
-import { type ChatBody, startFakeOpenAi } from "./fakes/openai";
+import { type EmailIntegrationConfig, emailIntegrationInput } from "../src/schemas/email-integration";
+import { startFakeOpenAi } from "./fakes/openai";
 import { decodeQuotedPrintable, startFakeSmtp } from "./fakes/smtp";
-import { chat, ownerWithAgent, setWallet } from "./helpers/agents";
+import { chat } from "./helpers/agents";
 import { type TestApp, startTestApp } from "./helpers/app";
+import { fundedOwner, modelCalls, offered, turnRequests } from "./helpers/tool-turns";
 import { joinAs } from "./helpers/inbox";
 
 
@@ -37,25 +37,6 @@ afterAll(async () => {
   smtp.stop();
 });
 
-const owner = async () => {
-  const o = await ownerWithAgent(app);
-  await setWallet(app, o.workspaceId, { regular: 100_000 });
-  return o;
-};
-const toolMessages = (b: ChatBody | undefined) => (b?.messages ?? []).filter((m) => m.role === "tool").map((m) => String(m.content));
-type OfferedTool = { function: { name: string; description: string; parameters: Record<string, unknown> } };
-const offered = (b: ChatBody | undefined) => ((b?.tools ?? []) as OfferedTool[]).map((t) => t.function);
-function modelCalls(name: string, args: Record<string, unknown>) {
-  fake.settings.reply = (b) => {
-    const results = toolMessages(b);
-    if (results.length) return { content: `Resultado: ${results.join(" | ")}` };
-    return offered(b).some((t) => t.name === name) ? { toolCalls: [{ name, arguments: JSON.stringify(args) }] } : { content: "sem ferramenta" };
-  };
-}
-function turnRequests() {
-  const from = fake.chatRequests().length;
-  return () => fake.chatRequests().slice(from);
-}
 const ownSmtp = (extra: Record<string, unknown> = {}) => ({
   recipients: ["vendas@exemplo.com.br", "Dono@Exemplo.com.br"],
   useOwnSmtp: true,
@@ -84,7 +65,7 @@ describe("[email] contract", () => {
 
 describe("[email] own SMTP", () => {
   test("save encrypts the password; Testar sends through the SMTP with auth to every recipient; wrong password is a clear reason", async () => {
-    const o = await owner();
+    const o = await fundedOwner(app);
     const saved = await o.client.mutate<{ config: Record<string, unknown> }>("emailIntegration.save", { agentId: o.agent.id, config: ownSmtp() });
     expect(saved.ok).toBe(true);
     expect(saved.data.config).toMatchObject({ hasSmtpPassword: true, recipients: ["vendas@exemplo.com.br", "dono@exemplo.com.br"] });
@@ -111,7 +92,7 @@ describe("[email] own SMTP", () => {
   });
 
   test("the stored password is never sent to a new SMTP host: changing it needs the password again", async () => {
-    const o = await owner();
+    const o = await fundedOwner(app);
     expect((await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: ownSmtp() })).ok).toBe(true);
     const moved = await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: ownSmtp({ smtpHost: "smtp.outro-servidor.com.br", smtpPassword: "" }) });
     expect(moved.error?.message).toBe(RETYPE_SECRET);
@@ -123,7 +104,7 @@ describe("[email] own SMTP", () => {
   });
 
   test("a private or loopback SMTP host not allow-listed is refused when saved", async () => {
-    const o = await owner();
+    const o = await fundedOwner(app);
     for (const host of ["10.0.0.5", "localhost", "192.168.1.10"]) {
       const res = await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: ownSmtp({ smtpHost: host }) });
       expect(res.error?.message).toBe("Servidor SMTP não permitido: o endereço aponta para uma rede privada.");
@@ -151,10 +132,10 @@ describe("[email] transport safety", () => {
 
 describe("[email] the tool and the email intent", () => {
   test("enviar_email_empresa sends to the recipients through the own SMTP with the conversation details", async () => {
-    const o = await owner();
+    const o = await fundedOwner(app);
     await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: ownSmtp() });
-    modelCalls("enviar_email_empresa", { assunto: "Orçamento de 50 pães", mensagem: "A cliente Bia quer 50 pães para sábado." });
-    const requests = turnRequests();
+    modelCalls(fake, "enviar_email_empresa", { assunto: "Orçamento de 50 pães", mensagem: "A cliente Bia quer 50 pães para sábado." });
+    const requests = turnRequests(fake);
     const from = smtp.received.length;
     const res = await chat(app, o.agent.id, { message: "Preciso de 50 pães no sábado" });
     expect(offered(requests()[0]).find((t) => t.name === "enviar_email_empresa")?.parameters).toMatchObject({ required: ["assunto", "mensagem"] });
@@ -168,7 +149,7 @@ describe("[email] the tool and the email intent", () => {
   });
 
   test("without own SMTP the platform mailer sends; the email intent uses the same recipients; disabled offers nothing", async () => {
-    const o = await owner();
+    const o = await fundedOwner(app);
     await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: { recipients: ["equipe@exemplo.com.br"] } });
     const intent = {
       name: "Falar com a loja",
@@ -178,7 +159,7 @@ describe("[email] the tool and the email intent", () => {
       parameters: [{ name: "recado", type: "text" }],
     };
     expect((await o.client.mutate("agents.intents.create", { agentId: o.agent.id, intent })).ok).toBe(true);
-    modelCalls("Falar_com_a_loja", { recado: "Quero orçamento de 50 pães" });
+    modelCalls(fake, "Falar_com_a_loja", { recado: "Quero orçamento de 50 pães" });
     const res = await chat(app, o.agent.id, { message: "avisa a loja" });
     expect(res.body.response).toBe('Resultado: {"enviado":true}');
     const mails = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.template, "intent-email"));
@@ -187,21 +168,21 @@ describe("[email] the tool and the email intent", () => {
     expect(app.deps.secrets.decrypt(mine?.text ?? "")).toContain("Quero orçamento de 50 pães");
     expect(mails.some((m) => m.toAddress === o.user.email)).toBe(false);
 
-    modelCalls("enviar_email_empresa", { assunto: "Recado", mensagem: "Ligar para a Bia" });
+    modelCalls(fake, "enviar_email_empresa", { assunto: "Recado", mensagem: "Ligar para a Bia" });
     await chat(app, o.agent.id, { message: "manda um recado" });
     const toolMails = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.template, "agent-business-email"));
     expect(toolMails.some((m) => m.toAddress === "equipe@exemplo.com.br" && m.subject === "Recado")).toBe(true);
 
     await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: { recipients: ["equipe@exemplo.com.br"], enabled: false } });
     fake.settings.reply = () => ({ content: "ok" });
-    const requests = turnRequests();
+    const requests = turnRequests(fake);
     await chat(app, o.agent.id, { message: `algo ${Date.now()}` });
     expect(offered(requests()[0]).map((t) => t.name)).not.toContain("enviar_email_empresa");
   });
 
   test("another workspace gets 404; a member without canEditAgents cannot save or test", async () => {
-    const a = await owner();
-    const b = await owner();
+    const a = await fundedOwner(app);
+    const b = await fundedOwner(app);
     await a.client.mutate("emailIntegration.save", { agentId: a.agent.id, config: { recipients: ["a@exemplo.com.br"] } });
     for (const res of await Promise.all([
       b.client.query("emailIntegration.get", { agentId: a.agent.id }),

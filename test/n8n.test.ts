@@ -4,16 +4,17 @@
  * n8n receives it), "Testar" with the clear pt-BR reasons (404, 403, 5xx, timeout, private address),
  * encrypted token, tenant isolation and permission refusals.
  */
-import { RETYPE_SECRET } from "../src/integrations/store";
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { agentIntegrations } from "../db/schema";
+import { RETYPE_SECRET } from "../src/integrations/store";
 import { setSafeFetchTestAllowlist } from "../src/lib/safe-fetch";
 import { n8nConfigInput, webhookUrl } from "../src/schemas/n8n";
 import { startFakeN8n } from "./fakes/n8n";
-import { type ChatBody, startFakeOpenAi } from "./fakes/openai";
-import { chat, ownerWithAgent, setWallet } from "./helpers/agents";
+import { startFakeOpenAi } from "./fakes/openai";
+import { chat } from "./helpers/agents";
 import { type TestApp, startTestApp } from "./helpers/app";
+import { fundedOwner, modelCalls, offered, toolMessages, turnRequests } from "./helpers/tool-turns";
 import { loginAdmin } from "./helpers/factories";
 import { joinAs } from "./helpers/inbox";
 
@@ -45,25 +46,6 @@ afterAll(async () => {
   outside.stop();
 });
 
-const owner = async () => {
-  const o = await ownerWithAgent(app);
-  await setWallet(app, o.workspaceId, { regular: 100_000 });
-  return o;
-};
-const toolMessages = (b: ChatBody | undefined) => (b?.messages ?? []).filter((m) => m.role === "tool").map((m) => String(m.content));
-type OfferedTool = { function: { name: string; description: string; parameters: Record<string, unknown> } };
-const offered = (b: ChatBody | undefined) => ((b?.tools ?? []) as OfferedTool[]).map((t) => t.function);
-function modelCalls(name: string, args: Record<string, unknown>) {
-  fake.settings.reply = (b) => {
-    const results = toolMessages(b);
-    if (results.length) return { content: `Resultado: ${results.join(" | ")}` };
-    return offered(b).some((t) => t.name === name) ? { toolCalls: [{ name, arguments: JSON.stringify(args) }] } : { content: "sem ferramenta" };
-  };
-}
-function turnRequests() {
-  const from = fake.chatRequests().length;
-  return () => fake.chatRequests().slice(from);
-}
 
 const workflows = [
   { tag: "lead", name: "Cadastrar lead", webhookPath: "lead-novo", description: "Cadastra o cliente como lead no CRM quando ele pede contato" },
@@ -94,14 +76,14 @@ describe("[n8n] contract", () => {
 describe("[n8n] tools in the chat turn", () => {
   test("each workflow is a tool n8n_<tag>; the call posts the conversation data with the token header; the JSON answer reaches the reply", async () => {
     n8n.settings.auth = { header: "X-N8N-Key", value: "segredo-n8n" };
-    const o = await owner();
+    const o = await fundedOwner(app);
     const saved = await o.client.mutate<{ config: Record<string, unknown> }>("n8n.save", { agentId: o.agent.id, config: config() });
     expect(saved.ok).toBe(true);
     expect(saved.data.config).toMatchObject({ hasAuthToken: true, serverUrl: `${n8n.url}/`, connectionType: "webhook" });
     expect(JSON.stringify(saved.data)).not.toContain("segredo-n8n");
 
-    const requests = turnRequests();
-    modelCalls("n8n_lead", { resumo: "Cliente quer contato", dados: { email: "bia@exemplo.com.br" } });
+    const requests = turnRequests(fake);
+    modelCalls(fake, "n8n_lead", { resumo: "Cliente quer contato", dados: { email: "bia@exemplo.com.br" } });
     const from = n8n.requests.length;
     const res = await chat(app, o.agent.id, { message: "Quero que me liguem, sou a Bia" });
     const tools = offered(requests()[0]);
@@ -124,7 +106,7 @@ describe("[n8n] tools in the chat turn", () => {
     expect(res.body.response).toContain("PRT-42");
 
     // A text answer is handed back as text.
-    modelCalls("n8n_pedido", { resumo: "Pedido 7" });
+    modelCalls(fake, "n8n_pedido", { resumo: "Pedido 7" });
     const txt = await chat(app, o.agent.id, { message: "Confirmo o pedido 7" });
     expect(n8n.requests.at(-1)?.path).toBe("/webhook/texto");
     expect(txt.body.response).toContain("Pedido registrado no ERP");
@@ -133,10 +115,10 @@ describe("[n8n] tools in the chat turn", () => {
 
   test("a wrong token reaches the model as 'Token do n8n recusado'; a custom auth header name is used", async () => {
     n8n.settings.auth = { header: "Authorization", value: "Bearer certo" };
-    const o = await owner();
+    const o = await fundedOwner(app);
     await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config({ authHeader: "Authorization", authToken: "Bearer errado" }) });
-    modelCalls("n8n_lead", { resumo: "x" });
-    const requests = turnRequests();
+    modelCalls(fake, "n8n_lead", { resumo: "x" });
+    const requests = turnRequests(fake);
     await chat(app, o.agent.id, { message: "me liguem por favor" });
     expect(toolMessages(requests()[1])[0]).toContain("Token do n8n recusado");
     expect(n8n.requests.at(-1)?.headers.authorization).toBe("Bearer errado");
@@ -144,11 +126,11 @@ describe("[n8n] tools in the chat turn", () => {
   });
 
   test("the admin's global switch off: no n8n tools, the card says so, Testar refuses; on again brings them back", async () => {
-    const o = await owner();
+    const o = await fundedOwner(app);
     await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config() });
     const toolsNow = async () => {
       fake.settings.reply = () => ({ content: "ok" });
-      const requests = turnRequests();
+      const requests = turnRequests(fake);
       await chat(app, o.agent.id, { message: `pergunta ${Date.now()} ${Math.random()}` });
       return offered(requests()[0]).map((t) => t.name);
     };
@@ -174,7 +156,7 @@ type Run = { ok: boolean; status: number; body: unknown; error: string | null };
 
 describe("[n8n] Testar", () => {
   test("success (JSON, text, started at once) and every refusal in pt-BR; the last result is kept", async () => {
-    const o = await owner();
+    const o = await fundedOwner(app);
     const wfs = [...workflows, { tag: "inativo", name: "Inativo", webhookPath: "nao-existe", description: "Um workflow que não está ativo no n8n" }, { tag: "ja", name: "Já", webhookPath: "imediato", description: "Responde imediatamente ao ser chamado" }];
     await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config({ workflows: wfs }) });
     const run = async (tag: string) => (await o.client.mutate<Run>("n8n.test", { agentId: o.agent.id, tag })).data;
@@ -207,7 +189,7 @@ describe("[n8n] Testar", () => {
   });
 
   test("a private/loopback server not allow-listed is refused and never called", async () => {
-    const o = await owner();
+    const o = await fundedOwner(app);
     outside.workflow("lead-novo", () => Response.json({ ok: true }));
     await o.client.mutate("n8n.save", { agentId: o.agent.id, config: { serverUrl: outside.url, workflows } });
     const res = await o.client.mutate<Run>("n8n.test", { agentId: o.agent.id, tag: "lead" });
@@ -218,7 +200,7 @@ describe("[n8n] Testar", () => {
 
 describe("[n8n] storage, isolation and permissions", () => {
   test("the stored token is never sent to a new server: changing the URL needs the token again", async () => {
-    const o = await owner();
+    const o = await fundedOwner(app);
     await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config() });
     const moved = await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config({ serverUrl: outside.url, authToken: "" }) });
     expect(moved.error?.message).toBe(RETYPE_SECRET);
@@ -230,7 +212,7 @@ describe("[n8n] storage, isolation and permissions", () => {
   });
 
   test("the token is encrypted at rest and kept when the form leaves it blank", async () => {
-    const o = await owner();
+    const o = await fundedOwner(app);
     await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config() });
     const [row] = await app.deps.db.select().from(agentIntegrations).where(eq(agentIntegrations.agentId, o.agent.id));
     expect(JSON.stringify(row?.config)).not.toContain("segredo-n8n");
@@ -244,8 +226,8 @@ describe("[n8n] storage, isolation and permissions", () => {
   });
 
   test("another workspace gets 404; a member without canEditAgents cannot save or test; only admins touch the global switch", async () => {
-    const a = await owner();
-    const b = await owner();
+    const a = await fundedOwner(app);
+    const b = await fundedOwner(app);
     await a.client.mutate("n8n.save", { agentId: a.agent.id, config: config() });
     const calls = [
       b.client.query("n8n.get", { agentId: a.agent.id }),

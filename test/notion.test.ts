@@ -13,9 +13,10 @@ import { paragraphBlocks, splitText } from "../src/integrations/notion/notes";
 import { setSafeFetchTestAllowlist } from "../src/lib/safe-fetch";
 import { NOTION_PARENT_INVALID, NOTION_PARENT_REQUIRED, NOTION_TOKEN_INVALID, NOTION_TOKEN_REQUIRED, notionInput, parseNotionId } from "../src/schemas/notion";
 import { DATABASE_ID, MEETING_PAGE_ID, NOTION_TOKEN, PARENT_PAGE_ID, PRIVATE_PAGE_ID, startFakeNotion } from "./fakes/notion";
-import { type ChatBody, startFakeOpenAi } from "./fakes/openai";
-import { chat, ownerWithAgent, setWallet } from "./helpers/agents";
+import { startFakeOpenAi } from "./fakes/openai";
+import { chat } from "./helpers/agents";
 import { type TestApp, startTestApp } from "./helpers/app";
+import { fundedOwner, modelCalls, offered, toolMessages, turnRequests } from "./helpers/tool-turns";
 import { inviteMember } from "./helpers/training";
 
 let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
@@ -39,18 +40,13 @@ afterAll(async () => {
   notion.stop();
 });
 
-type Owner = Awaited<ReturnType<typeof ownerWithAgent>>;
+type Owner = Awaited<ReturnType<typeof fundedOwner>>;
 type PublicRow = { id: string; enabled: boolean; config: Record<string, unknown>; testStatus: string | null; testMessage: string | null } | null;
 type TestResult = { ok: boolean; message: string; botName: string | null; parentTitle: string | null };
 
-const owner = async () => {
-  const o = await ownerWithAgent(app);
-  await setWallet(app, o.workspaceId, { regular: 100_000 });
-  return o;
-};
 const save = (o: Owner, config: Record<string, unknown>) => o.client.mutate<PublicRow>("notion.save", { agentId: o.agent.id, config });
 const connected = async (config: Record<string, unknown> = {}) => {
-  const o = await owner();
+  const o = await fundedOwner(app);
   const res = await save(o, { token: NOTION_TOKEN, parentId: PARENT_PAGE_ID, ...config });
   if (!res.ok) throw new Error(JSON.stringify(res.error));
   return o;
@@ -61,25 +57,11 @@ const runTest = async (o: Owner, config?: Record<string, unknown>) => {
   return res.data;
 };
 
-const toolMessages = (b: ChatBody | undefined) => (b?.messages ?? []).filter((m) => m.role === "tool").map((m) => String(m.content));
-type OfferedTool = { function: { name: string; description: string; parameters: Record<string, unknown> } };
-const offered = (b: ChatBody | undefined) => ((b?.tools ?? []) as OfferedTool[]).map((t) => t.function);
-function modelCalls(name: string, args: Record<string, unknown>) {
-  fake.settings.reply = (b) => {
-    const results = toolMessages(b);
-    if (results.length) return { content: `Resultado: ${results.join(" | ")}` };
-    return offered(b).some((t) => t.name === name) ? { toolCalls: [{ name, arguments: JSON.stringify(args) }] } : { content: "sem ferramenta" };
-  };
-}
-function turnRequests() {
-  const from = fake.chatRequests().length;
-  return () => fake.chatRequests().slice(from);
-}
 let seq = 0;
 /** One chat turn where the model calls `name(args)`; returns the tool's message, the reply and what Notion received. */
 async function callTool(o: Owner, name: string, args: Record<string, unknown>) {
-  modelCalls(name, args);
-  const requests = turnRequests();
+  modelCalls(fake, name, args);
+  const requests = turnRequests(fake);
   const from = notion.requests.length;
   // A distinct question each time: a repeated one would be answered from the semantic cache.
   const res = await chat(app, o.agent.id, { message: `pergunta notas ${++seq} ${Date.now()}` });
@@ -115,7 +97,7 @@ describe("[notion] settings", () => {
   });
 
   test("the token is required on the first save, encrypted at rest, never returned, and kept when left blank", async () => {
-    const o = await owner();
+    const o = await fundedOwner(app);
     expect((await o.client.query<PublicRow>("notion.get", { agentId: o.agent.id })).data).toBeNull();
     expect((await save(o, { parentId: PARENT_PAGE_ID })).error?.message).toBe(NOTION_TOKEN_REQUIRED);
     const saved = await save(o, { token: NOTION_TOKEN, parentId: `https://www.notion.so/Atendimentos-${PARENT_PAGE_ID.replace(/-/g, "")}` });
@@ -271,7 +253,7 @@ describe("[notion] tools in the chat turn", () => {
 describe("[notion] isolation and permissions", () => {
   test("another workspace gets 404 on every procedure; its token is never used", async () => {
     const a = await connected();
-    const b = await owner();
+    const b = await fundedOwner(app);
     const from = notion.requests.length;
     const calls = [
       b.client.query("notion.get", { agentId: a.agent.id }),

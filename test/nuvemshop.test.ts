@@ -12,9 +12,10 @@ import { ASK_CONTACT, ASK_EMAIL_PROOF, ASK_NUMBER_OR_EMAIL, lookupOrder } from "
 import { setSafeFetchTestAllowlist } from "../src/lib/safe-fetch";
 import { STORE_ID_INVALID, STORE_ID_REQUIRED, TOKEN_REQUIRED, nuvemshopInput } from "../src/schemas/nuvemshop";
 import { FAKE_STORE_ID, FAKE_TOKEN, startFakeNuvemshop } from "./fakes/nuvemshop";
-import { type ChatBody, startFakeOpenAi } from "./fakes/openai";
-import { chat, ownerWithAgent, setWallet } from "./helpers/agents";
+import { startFakeOpenAi } from "./fakes/openai";
+import { chat } from "./helpers/agents";
 import { type TestApp, startTestApp } from "./helpers/app";
+import { fundedOwner, modelCalls, offered, toolMessages, turnRequests } from "./helpers/tool-turns";
 import { inviteMember } from "./helpers/training";
 
 let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
@@ -38,18 +39,13 @@ afterAll(async () => {
   shop.stop();
 });
 
-type Owner = Awaited<ReturnType<typeof ownerWithAgent>>;
+type Owner = Awaited<ReturnType<typeof fundedOwner>>;
 type PublicRow = { id: string; enabled: boolean; config: Record<string, unknown>; testStatus: string | null; testMessage: string | null } | null;
 type TestResult = { ok: boolean; message: string; storeName: string | null };
 
-const owner = async () => {
-  const o = await ownerWithAgent(app);
-  await setWallet(app, o.workspaceId, { regular: 100_000 });
-  return o;
-};
 const save = (o: Owner, config: Record<string, unknown>) => o.client.mutate<PublicRow>("nuvemshop.save", { agentId: o.agent.id, config });
 const connected = async () => {
-  const o = await owner();
+  const o = await fundedOwner(app);
   const res = await save(o, { storeId: FAKE_STORE_ID, accessToken: FAKE_TOKEN });
   if (!res.ok) throw new Error(JSON.stringify(res.error));
   return o;
@@ -60,25 +56,11 @@ const runTest = async (o: Owner, config?: Record<string, unknown>) => {
   return res.data;
 };
 
-const toolMessages = (b: ChatBody | undefined) => (b?.messages ?? []).filter((m) => m.role === "tool").map((m) => String(m.content));
-type OfferedTool = { function: { name: string; description: string; parameters: Record<string, unknown> } };
-const offered = (b: ChatBody | undefined) => ((b?.tools ?? []) as OfferedTool[]).map((t) => t.function);
-function modelCalls(name: string, args: Record<string, unknown>) {
-  fake.settings.reply = (b) => {
-    const results = toolMessages(b);
-    if (results.length) return { content: `Resultado: ${results.join(" | ")}` };
-    return offered(b).some((t) => t.name === name) ? { toolCalls: [{ name, arguments: JSON.stringify(args) }] } : { content: "sem ferramenta" };
-  };
-}
-function turnRequests() {
-  const from = fake.chatRequests().length;
-  return () => fake.chatRequests().slice(from);
-}
 let seq = 0;
 /** One chat turn where the model calls `name(args)`; returns the tool's message and the reply. */
 async function callTool(o: Owner, name: string, args: Record<string, unknown>) {
-  modelCalls(name, args);
-  const requests = turnRequests();
+  modelCalls(fake, name, args);
+  const requests = turnRequests(fake);
   const from = shop.requests.length;
   // A distinct question each time: a repeated one would be answered from the semantic cache.
   const res = await chat(app, o.agent.id, { message: `pergunta loja ${++seq} ${Date.now()}` });
@@ -97,7 +79,7 @@ describe("[nuvemshop] settings", () => {
   });
 
   test("the token is required on the first save, encrypted at rest, never returned, and kept when left blank", async () => {
-    const o = await owner();
+    const o = await fundedOwner(app);
     expect((await o.client.query<PublicRow>("nuvemshop.get", { agentId: o.agent.id })).data).toBeNull();
     const missing = await save(o, { storeId: FAKE_STORE_ID });
     expect(missing.error?.message).toBe(TOKEN_REQUIRED);
@@ -296,7 +278,7 @@ describe("[nuvemshop] tools in the chat turn", () => {
 describe("[nuvemshop] isolation and permissions", () => {
   test("another workspace gets 404 on every procedure; its token is never used", async () => {
     const a = await connected();
-    const b = await owner();
+    const b = await fundedOwner(app);
     const from = shop.requests.length;
     const calls = [
       b.client.query("nuvemshop.get", { agentId: a.agent.id }),

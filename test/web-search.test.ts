@@ -8,10 +8,11 @@ import { eq } from "drizzle-orm";
 import { platformSettings } from "../db/schema";
 import { setSafeFetchTestAllowlist } from "../src/lib/safe-fetch";
 import { webSearchGlobalInput } from "../src/schemas/web-search";
-import { type ChatBody, startFakeOpenAi } from "./fakes/openai";
+import { startFakeOpenAi } from "./fakes/openai";
 import { startFakeTavily } from "./fakes/tavily";
-import { chat, ownerWithAgent, setWallet } from "./helpers/agents";
+import { chat } from "./helpers/agents";
 import { type TestApp, startTestApp } from "./helpers/app";
+import { fundedOwner, modelCalls, offered, toolMessages, turnRequests } from "./helpers/tool-turns";
 import { loginAdmin } from "./helpers/factories";
 import { joinAs } from "./helpers/inbox";
 import type { Client } from "./helpers/client";
@@ -40,25 +41,6 @@ afterAll(async () => {
   tavily.stop();
 });
 
-const owner = async () => {
-  const o = await ownerWithAgent(app);
-  await setWallet(app, o.workspaceId, { regular: 100_000 });
-  return o;
-};
-const toolMessages = (b: ChatBody | undefined) => (b?.messages ?? []).filter((m) => m.role === "tool").map((m) => String(m.content));
-type OfferedTool = { function: { name: string; description: string; parameters: Record<string, unknown> } };
-const offered = (b: ChatBody | undefined) => ((b?.tools ?? []) as OfferedTool[]).map((t) => t.function);
-function modelCalls(name: string, args: Record<string, unknown>) {
-  fake.settings.reply = (b) => {
-    const results = toolMessages(b);
-    if (results.length) return { content: `Resultado: ${results.join(" | ")}` };
-    return offered(b).some((t) => t.name === name) ? { toolCalls: [{ name, arguments: JSON.stringify(args) }] } : { content: "sem ferramenta" };
-  };
-}
-function turnRequests() {
-  const from = fake.chatRequests().length;
-  return () => fake.chatRequests().slice(from);
-}
 type Card = { agentSetting: boolean; adminConfigured: boolean; keySource: string | null; active: boolean; integration: { hasApiKey: boolean } | null };
 type TestRun = { ok: boolean; results: number; error: string | null };
 
@@ -93,7 +75,7 @@ describe("[web search] admin provider", () => {
   });
 
   test("only platform admins reach the provider settings", async () => {
-    const o = await owner();
+    const o = await fundedOwner(app);
     for (const res of [
       await o.client.query("webSearch.global.get"),
       await o.client.mutate("webSearch.global.save", { apiKey: "tvly-x" }),
@@ -108,13 +90,13 @@ describe("[web search] admin provider", () => {
 describe("[web search] the agent", () => {
   test("buscar_na_web is offered only with the setting on and a key; the call reaches Tavily and the results reach the reply", async () => {
     expect((await admin.mutate("webSearch.global.save", { provider: "tavily", apiKey: "tvly-admin", maxResults: 4 })).ok).toBe(true);
-    const o = await owner();
+    const o = await fundedOwner(app);
     const card = async () => (await o.client.query<Card>("webSearch.get", { agentId: o.agent.id })).data;
     expect(await card()).toMatchObject({ agentSetting: false, adminConfigured: true, active: false });
 
     const toolsNow = async () => {
       fake.settings.reply = () => ({ content: "ok" });
-      const requests = turnRequests();
+      const requests = turnRequests(fake);
       await chat(app, o.agent.id, { message: `pergunta ${Date.now()} ${Math.random()}` });
       return offered(requests()[0]).map((t) => t.name);
     };
@@ -125,8 +107,8 @@ describe("[web search] the agent", () => {
     const agent = await o.client.get<{ conversationSettings: { webSearch: boolean } }>(`/api/v1/agents/${o.agent.id}`);
     expect(agent.data.conversationSettings.webSearch).toBe(true);
 
-    modelCalls("buscar_na_web", { consulta: "horário Detran SP" });
-    const requests = turnRequests();
+    modelCalls(fake, "buscar_na_web", { consulta: "horário Detran SP" });
+    const requests = turnRequests(fake);
     const from = tavily.requests.length;
     const res = await chat(app, o.agent.id, { message: "Qual o horário do Detran SP hoje?" });
     expect(offered(requests()[0]).find((t) => t.name === "buscar_na_web")?.parameters).toMatchObject({ required: ["consulta"] });
@@ -139,8 +121,8 @@ describe("[web search] the agent", () => {
 
     // Errors go back to the model as clear sentences.
     tavily.settings.failNext = 429;
-    modelCalls("buscar_na_web", { consulta: "outra busca" });
-    const r2 = turnRequests();
+    modelCalls(fake, "buscar_na_web", { consulta: "outra busca" });
+    const r2 = turnRequests(fake);
     await chat(app, o.agent.id, { message: "e a outra busca?" });
     expect(toolMessages(r2()[1])[0]).toContain("Limite de buscas por minuto da Tavily atingido");
 
@@ -162,13 +144,13 @@ describe("[web search] the agent", () => {
   test("no key anywhere (or the admin turned it off): not offered, the card says so, Testar refuses", async () => {
     expect((await admin.mutate("webSearch.global.save", { provider: "tavily", maxResults: 4, enabled: false })).ok).toBe(true);
     try {
-      const o = await owner();
+      const o = await fundedOwner(app);
       const on = await o.client.mutate<Card>("webSearch.setEnabled", { agentId: o.agent.id, enabled: true });
       expect(on.data).toMatchObject({ agentSetting: true, adminConfigured: false, active: false, keySource: null });
       const t = await o.client.mutate("webSearch.test", { agentId: o.agent.id });
       expect(t.error?.message).toContain("Nenhuma chave de busca configurada");
       fake.settings.reply = () => ({ content: "ok" });
-      const requests = turnRequests();
+      const requests = turnRequests(fake);
       await chat(app, o.agent.id, { message: "busca algo" });
       expect(offered(requests()[0]).map((x) => x.name)).not.toContain("buscar_na_web");
     } finally {
@@ -177,8 +159,8 @@ describe("[web search] the agent", () => {
   });
 
   test("another workspace gets 404; a member without canEditAgents cannot switch, save or test", async () => {
-    const a = await owner();
-    const b = await owner();
+    const a = await fundedOwner(app);
+    const b = await fundedOwner(app);
     for (const res of await Promise.all([
       b.client.query("webSearch.get", { agentId: a.agent.id }),
       b.client.mutate("webSearch.setEnabled", { agentId: a.agent.id, enabled: true }),

@@ -60,6 +60,8 @@ export default defineConfig({
           ADMIN_EMAIL: "admin@atenda.test",
           ADMIN_PASSWORD: "admin123456",
           NODE_ENV: "test",
+          // Every browser test registers from 127.0.0.1: lift the per-address registration limit.
+          REGISTER_PER_IP_PER_HOUR: "100000",
           // e2e/training.e2e.ts serves a fake site on this loopback port; safe-fetch refuses loopback
           // otherwise (and reads this list only when NODE_ENV=test).
           // The UAZAPI fake is typed in as a server URL, so it is fetched through safe-fetch too.
@@ -73,6 +75,8 @@ export default defineConfig({
           GOOGLE_OAUTH_REVOKE_URL: `${GOOGLE}/revoke`,
           GOOGLE_CALENDAR_API_BASE: `${GOOGLE}/calendar/v3`,
           TELEGRAM_API_BASE: `http://${FAKES}`,
+          // Connecting WhatsApp Cloud reads the number on the Graph (e2e/support/channel-fakes.ts).
+          WHATSAPP_GRAPH_BASE: `http://${FAKES}`,
         },
       },
 });

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeGraph } from "../test/fakes/whatsapp-graph";
 import { openDatabase } from "../db/client";
-import { type SpawnedServer, type WhatsAppSetup, setupWhatsAppAgent, signedWhatsAppDelivery, spawnServer } from "../test/helpers/spawned";
+import { SPAWN_WA_TOKEN, type SpawnedServer, type WhatsAppSetup, setupWhatsAppAgent, signedWhatsAppDelivery, spawnServer } from "../test/helpers/spawned";
 
 if (spawnSync(["wrk", "--version"]).exitCode === null) {
   console.error("wrk not found: apt-get install -y wrk");
@@ -127,6 +127,7 @@ async function waitAnswered(graph: Awaited<ReturnType<typeof startFakeGraph>>, f
 
 const llm = await startFakeLlm();
 const graph = await startFakeGraph();
+for (const phoneId of ["5550100", "5550200"]) graph.addPhoneNumber(phoneId, { accessToken: SPAWN_WA_TOKEN });
 const dataDir = mkdtempSync(join(tmpdir(), "atenda-bench-inbound-"));
 const port = 21000 + Math.floor(Math.random() * 10_000);
 const env = {

@@ -13,9 +13,11 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { agents, userCredits, users, workspaces } from "../db/schema";
 import { defaultConversationSettings } from "../src/schemas/agents";
+import { dynamicApiInput, saveEndpointsInput, testEndpointInput } from "../src/schemas/dynamic-api";
 import { ownerPermissions } from "../src/schemas/workspaces";
 import { loadEnv } from "../src/env";
-import type { ServiceContext, WorkspaceScope } from "../src/services/context";
+import { requirePermission } from "../src/services/access";
+import type { ServiceContext } from "../src/services/context";
 import { createDynamicApi } from "../src/services/dynamic-api";
 import { saveEndpoints, testEndpoint } from "../src/services/dynamic-api-endpoints";
 import { startServer } from "../src/server";
@@ -88,15 +90,19 @@ async function app(llmUrl: string, shopUrl: string) {
   const plain = await newAgent("Bench");
   const withTool = await newAgent("Bench Pedidos");
 
-  const scope: WorkspaceScope = { id: ws.id, name: ws.name, ownerId: admin.id, role: "owner", permissions: ownerPermissions };
+  const scope = requirePermission({ id: ws.id, name: ws.name, ownerId: admin.id, role: "owner", permissions: ownerPermissions }, "canEditAgents");
   const ctx: ServiceContext = { ...deps, actor: { type: "system", job: "bench" }, meta: { ipAddress: null, userAgent: null, requestId: "bench-tools" }, workspace: scope };
-  const api = await createDynamicApi(ctx, scope, withTool.id, { name: "Loja", baseUrl: shopUrl });
-  await saveEndpoints(ctx, scope, {
-    id: api.id,
-    selected: [],
-    manual: [{ name: "consultar pedido", method: "GET", path: "/orders/{id}", summary: "Consulta um pedido", parameters: [{ name: "id", in: "path", required: true }] }],
-  });
-  const test = await testEndpoint(ctx, scope, { id: api.id, endpointKey: ENDPOINT_KEY, args: { id: "T1" } });
+  const api = await createDynamicApi(ctx, scope, withTool.id, dynamicApiInput.parse({ name: "Loja", baseUrl: shopUrl }));
+  await saveEndpoints(
+    ctx,
+    scope,
+    saveEndpointsInput.parse({
+      id: api.id,
+      selected: [],
+      manual: [{ name: "consultar pedido", method: "GET", path: "/orders/{id}", summary: "Consulta um pedido", parameters: [{ name: "id", in: "path", required: true }] }],
+    }),
+  );
+  const test = await testEndpoint(ctx, scope, testEndpointInput.parse({ id: api.id, endpointKey: ENDPOINT_KEY, args: { id: "T1" } }));
   if (!test.ok) throw new Error(`endpoint test failed: ${test.error ?? test.status}`);
   console.log(JSON.stringify({ port: server.port, plainAgentId: plain.id, toolAgentId: withTool.id }));
 }

@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, existsSync, openSync, statSync } from "node:fs";
 import { type Client, createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { createFileClient } from "./file-client";
@@ -13,9 +14,26 @@ export type DatabaseHandle = { client: Client; db: Db; url: string; close: () =>
 /** "file:./data/x.db" → "./data/x.db"; "file:///abs/x.db" → "/abs/x.db". */
 const filePath = (url: string) => (url.startsWith("file://") ? decodeURIComponent(new URL(url).pathname) : url.slice("file:".length));
 
+/** The file behind an embedded database URL, or null for a libSQL server. */
+export const embeddedDatabasePath = (url: string) => (url.startsWith("file:") ? filePath(url) : null);
+
+/**
+ * The database and its -wal/-shm are readable by the server's user only. SQLite creates -wal and
+ * -shm with the main file's mode, so creating that file 0600 first covers all three; files left
+ * by an older version are tightened too.
+ */
+function makePrivate(path: string) {
+  if (path === ":memory:" || path.includes("mode=memory")) return;
+  closeSync(openSync(path, "a", 0o600));
+  for (const f of [path, `${path}-wal`, `${path}-shm`]) {
+    if (existsSync(f) && (statSync(f).mode & 0o077) !== 0) chmodSync(f, 0o600);
+  }
+}
+
 export async function openDatabase(url: string, authToken?: string): Promise<DatabaseHandle> {
   // Embedded file: our single-connection client (db/file-client.ts). Remote libSQL server: @libsql/client.
   const isFile = url.startsWith("file:");
+  if (isFile) makePrivate(filePath(url));
   const client = isFile ? createFileClient(filePath(url)) : createClient({ url, authToken });
   if (isFile) {
     await client.execute("PRAGMA journal_mode = WAL");

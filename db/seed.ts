@@ -1,9 +1,8 @@
 import { count, eq } from "drizzle-orm";
-import type { Db } from "./client";
+import type { Db, DbOrTx } from "./client";
 import { creditSystemConfig, modelPricing, plans, users, workspaces } from "./schema";
 import { randomToken } from "../src/lib/crypto";
 import { log } from "../src/lib/logger";
-import { createWorkspaceRecord } from "../src/services/workspaces";
 
 /** Prices in USD per 1k tokens (public list prices at the time of writing). */
 const PRICING = [
@@ -25,7 +24,15 @@ const PLANS = [
  * Idempotent first-start seed: plans, credit config, model pricing, the admin and a demo
  * workspace. Returns the generated admin password when one had to be invented (printed once).
  */
-export async function seed(db: Db, opts: { adminEmail?: string; adminPassword?: string }) {
+export async function seed(
+  db: Db,
+  opts: {
+    adminEmail?: string;
+    adminPassword?: string;
+    /** The service that creates a workspace with its plan and wallet (db/ does not import src/services). */
+    createWorkspace: (tx: DbOrTx, owner: { id: string }, input: { name: string; description?: string | null }) => Promise<{ id: string }>;
+  },
+) {
   const [planCount] = await db.select({ n: count() }).from(plans);
   if (!planCount?.n) await db.insert(plans).values(PLANS);
   await db.insert(creditSystemConfig).values({ id: 1 }).onConflictDoNothing();
@@ -48,7 +55,7 @@ export async function seed(db: Db, opts: { adminEmail?: string; adminPassword?: 
     })
     .returning();
   if (!admin) throw new Error("seed: admin not created");
-  const demo = await db.transaction((tx) => createWorkspaceRecord(tx, admin, { name: "Workspace Demo", description: "Workspace de demonstração" }), {
+  const demo = await db.transaction((tx) => opts.createWorkspace(tx, admin, { name: "Workspace Demo", description: "Workspace de demonstração" }), {
     behavior: "immediate",
   });
   await db.update(users).set({ lastWorkspaceId: demo.id }).where(eq(users.id, admin.id));

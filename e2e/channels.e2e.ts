@@ -1,5 +1,22 @@
+import { type ChildProcess, spawn } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { arrangeAgent, expect, loginViaUI, registerUser, test } from "./fixtures";
+import { E2E_WHATSAPP, channelFakesPort } from "./support/fakes-config";
+
+// Connecting reads the number on the Graph fake (a Bun process of its own, e2e/support/channel-fakes.ts).
+const FAKES = `http://127.0.0.1:${channelFakesPort()}`;
+let fakes: ChildProcess | null = null;
+
+test.beforeAll(async () => {
+  fakes = spawn("node_modules/.bin/bun", ["e2e/support/channel-fakes.ts", String(channelFakesPort())], { stdio: ["ignore", "ignore", "inherit"] });
+  await expect
+    .poll(() => fetch(`${FAKES}/__control/health`).then((r) => r.ok, () => false), { timeout: 15_000 })
+    .toBe(true);
+});
+
+test.afterAll(() => {
+  fakes?.kill();
+});
 
 const whatsappCard = (p: Page) => p.getByRole("region", { name: "WhatsApp (API oficial)" });
 
@@ -10,7 +27,7 @@ async function openChannels(p: Page, agentId: string) {
 
 async function fillWhatsApp(p: Page, phoneNumberId: string) {
   const card = whatsappCard(p);
-  await card.getByLabel("Access token").fill("EAAG-token-de-teste");
+  await card.getByLabel("Access token").fill(E2E_WHATSAPP.accessToken);
   await card.getByLabel("App secret").fill("segredo-do-app");
   await card.getByLabel("Phone number ID").fill(phoneNumberId);
   await card.getByLabel("Business account ID").fill("998877665544");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { googleCalendarClientInput, saveCalendarSettingsInput } from "../src/schemas/google-calendar";
 import {
   disconnectCalendar,
   getCalendar,
@@ -12,29 +13,28 @@ import {
   testCalendar,
   testClientSettings,
 } from "../src/services/google-calendar";
-import { adminProcedure, router, workspaceProcedure } from "./trpc";
+import { adminProcedure, editorProcedure, router, workspaceProcedure } from "./trpc";
 
 /**
  * Google Calendar: the platform OAuth client (admins only) and each agent's connection, settings
- * and event log. Bodies are validated by src/schemas/google-calendar.ts inside the services.
+ * and event log. Members read the card and the event log; anything that changes it or calls Google
+ * with the stored tokens is for editors.
  */
 const byAgent = z.object({ agentId: z.uuid() });
 
 export const calendarRouter = router({
   admin: router({
     get: adminProcedure.query(({ ctx }) => getClientSettings(ctx.deps)),
-    save: adminProcedure.input(z.unknown()).mutation(({ ctx, input }) => saveClientSettings(ctx.deps, ctx.session.user.id, input)),
+    save: adminProcedure.input(googleCalendarClientInput).mutation(({ ctx, input }) => saveClientSettings(ctx.deps, ctx.session.user.id, input)),
     test: adminProcedure.mutation(({ ctx }) => testClientSettings(ctx.deps)),
     remove: adminProcedure.mutation(({ ctx }) => removeClientSettings(ctx.deps)),
   }),
   get: workspaceProcedure.input(byAgent).query(({ ctx, input }) => getCalendar(ctx.svc, ctx.workspace, input.agentId)),
-  save: workspaceProcedure
-    .input(z.object({ agentId: z.uuid(), settings: z.unknown() }))
-    .mutation(({ ctx, input }) => saveCalendarSettings(ctx.svc, ctx.workspace, input.agentId, input.settings)),
+  save: editorProcedure.input(saveCalendarSettingsInput).mutation(({ ctx, input }) => saveCalendarSettings(ctx.svc, ctx.workspace, input.agentId, input.settings)),
   /** → { url }: the browser goes to Google's consent screen; Google comes back to the REST callback. */
-  connect: workspaceProcedure.input(byAgent).mutation(({ ctx, input }) => startConnect(ctx.svc, ctx.workspace, input.agentId)),
-  calendars: workspaceProcedure.input(byAgent).query(({ ctx, input }) => listCalendars(ctx.svc, ctx.workspace, input.agentId)),
-  test: workspaceProcedure.input(byAgent).mutation(({ ctx, input }) => testCalendar(ctx.svc, ctx.workspace, input.agentId)),
-  disconnect: workspaceProcedure.input(byAgent).mutation(({ ctx, input }) => disconnectCalendar(ctx.svc, ctx.workspace, input.agentId)),
+  connect: editorProcedure.input(byAgent).mutation(({ ctx, input }) => startConnect(ctx.svc, ctx.workspace, input.agentId)),
+  calendars: editorProcedure.input(byAgent).query(({ ctx, input }) => listCalendars(ctx.svc, ctx.workspace, input.agentId)),
+  test: editorProcedure.input(byAgent).mutation(({ ctx, input }) => testCalendar(ctx.svc, ctx.workspace, input.agentId)),
+  disconnect: editorProcedure.input(byAgent).mutation(({ ctx, input }) => disconnectCalendar(ctx.svc, ctx.workspace, input.agentId)),
   events: workspaceProcedure.input(byAgent).query(({ ctx, input }) => listCalendarEvents(ctx.svc, ctx.workspace, input.agentId)),
 });

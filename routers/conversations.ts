@@ -9,18 +9,21 @@ import {
   takeOverConversation,
 } from "../src/services/conversation-actions";
 import { conversationCounts, conversationThread, listConversations } from "../src/services/conversations";
-import { router, workspaceProcedure } from "./trpc";
+import { requirePermission, router, workspaceProcedure } from "./trpc";
+
+/** Reading the inbox is for every member; answering or changing a conversation is not for viewers. */
+const inboxWriter = requirePermission("canAnswerConversations");
 
 /** The inbox (/conversations): every call is scoped to the session's current workspace. */
 export const conversationsRouter = router({
   list: workspaceProcedure.input(listConversationsInput).query(({ ctx, input }) => listConversations(ctx.svc, ctx.workspace, ctx.session.user.id, input)),
   counts: workspaceProcedure.query(({ ctx }) => conversationCounts(ctx.svc, ctx.workspace)),
   thread: workspaceProcedure.input(threadInput).query(({ ctx, input }) => conversationThread(ctx.svc, ctx.workspace, input)),
-  markRead: workspaceProcedure.input(conversationIdInput).mutation(({ ctx, input }) => markConversationRead(ctx.svc, ctx.workspace, input)),
-  reply: workspaceProcedure.input(replyInput).mutation(({ ctx, input }) => replyAsHuman(ctx.svc, ctx.workspace, ctx.session.user.id, input)),
-  takeOver: workspaceProcedure.input(conversationIdInput).mutation(({ ctx, input }) => takeOverConversation(ctx.svc, ctx.workspace, ctx.session.user.id, input)),
-  handBack: workspaceProcedure.input(conversationIdInput).mutation(({ ctx, input }) => handBackConversation(ctx.svc, ctx.workspace, ctx.session.user.id, input)),
-  assign: workspaceProcedure.input(assignInput).mutation(({ ctx, input }) => assignConversation(ctx.svc, ctx.workspace, ctx.session.user.id, input)),
-  resolve: workspaceProcedure.input(conversationIdInput).mutation(({ ctx, input }) => resolveConversation(ctx.svc, ctx.workspace, ctx.session.user.id, input)),
-  reopen: workspaceProcedure.input(conversationIdInput).mutation(({ ctx, input }) => reopenConversation(ctx.svc, ctx.workspace, ctx.session.user.id, input)),
+  markRead: inboxWriter.input(conversationIdInput).mutation(({ ctx, input }) => markConversationRead(ctx.svc, ctx.workspace, input)),
+  reply: inboxWriter.input(replyInput).mutation(({ ctx, input }) => replyAsHuman(ctx.svc, ctx.workspace, ctx.session.user.id, input)),
+  takeOver: inboxWriter.input(conversationIdInput).mutation(({ ctx, input }) => takeOverConversation(ctx.svc, ctx.workspace, ctx.session.user.id, input)),
+  handBack: inboxWriter.input(conversationIdInput).mutation(({ ctx, input }) => handBackConversation(ctx.svc, ctx.workspace, ctx.session.user.id, input)),
+  assign: inboxWriter.input(assignInput).mutation(({ ctx, input }) => assignConversation(ctx.svc, ctx.workspace, ctx.session.user.id, input)),
+  resolve: inboxWriter.input(conversationIdInput).mutation(({ ctx, input }) => resolveConversation(ctx.svc, ctx.workspace, ctx.session.user.id, input)),
+  reopen: inboxWriter.input(conversationIdInput).mutation(({ ctx, input }) => reopenConversation(ctx.svc, ctx.workspace, ctx.session.user.id, input)),
 });

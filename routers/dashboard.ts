@@ -1,15 +1,14 @@
 import { z } from "zod";
 import { dashboardPeriod, workspaceIdParam } from "../src/schemas/workspaces";
-import { AppError } from "../src/lib/errors";
+import { requireMembership } from "../src/services/access";
 import { creditUsageHistory } from "../src/services/credits";
 import { getDashboard } from "../src/services/dashboard";
-import { resolveWorkspaceScope } from "../src/services/workspaces";
 import { authedProcedure, router, workspaceProcedure } from "./trpc";
 
 export const dashboardRouter = router({
+  /** Any member of the named workspace (not only the current one): the id is checked against membership. */
   get: authedProcedure.input(z.object({ workspaceId: workspaceIdParam.shape.id })).query(async ({ ctx, input }) => {
-    const scope = await resolveWorkspaceScope(ctx.deps.db, ctx.session.user.id, input.workspaceId);
-    if (!scope) throw new AppError("NOT_FOUND", "Workspace não encontrado");
+    const scope = await requireMembership(ctx.deps.db, ctx.session.user.id, input.workspaceId);
     return getDashboard(ctx.deps.db, scope.id, ctx.deps.now());
   }),
 });

@@ -1,16 +1,14 @@
 import { z } from "zod";
+import { saveEmailIntegrationInput } from "../src/schemas/email-integration";
 import { getAgentEmail, removeAgentEmail, saveAgentEmail, testAgentEmail } from "../src/services/email-integration";
-import { router, workspaceProcedure } from "./trpc";
+import { editorProcedure, router, workspaceProcedure } from "./trpc";
 
-/** "E-mail para a empresa" of an agent (workspace members; writes and the test need canEditAgents). */
+/** "E-mail para a empresa" of an agent: members read it (no password); writes and the test are for editors. */
 const byAgent = z.object({ agentId: z.uuid() });
 
 export const emailIntegrationRouter = router({
   get: workspaceProcedure.input(byAgent).query(({ ctx, input }) => getAgentEmail(ctx.svc, ctx.workspace, input.agentId)),
-  /** { agentId, config } — config validated by emailIntegrationInput (src/schemas/email-integration.ts). */
-  save: workspaceProcedure
-    .input(z.object({ agentId: z.uuid(), config: z.unknown() }))
-    .mutation(({ ctx, input }) => saveAgentEmail(ctx.svc, ctx.workspace, input.agentId, input.config)),
-  remove: workspaceProcedure.input(byAgent).mutation(({ ctx, input }) => removeAgentEmail(ctx.svc, ctx.workspace, input.agentId)),
-  test: workspaceProcedure.input(byAgent).mutation(({ ctx, input }) => testAgentEmail(ctx.svc, ctx.workspace, input.agentId)),
+  save: editorProcedure.input(saveEmailIntegrationInput).mutation(({ ctx, input }) => saveAgentEmail(ctx.svc, ctx.workspace, input.agentId, input.config)),
+  remove: editorProcedure.input(byAgent).mutation(({ ctx, input }) => removeAgentEmail(ctx.svc, ctx.workspace, input.agentId)),
+  test: editorProcedure.input(byAgent).mutation(({ ctx, input }) => testAgentEmail(ctx.svc, ctx.workspace, input.agentId)),
 });

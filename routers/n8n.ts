@@ -1,23 +1,21 @@
 import { z } from "zod";
+import { n8nGlobalInput, saveN8nInput } from "../src/schemas/n8n";
 import { getAgentN8n, n8nGlobal, removeAgentN8n, saveAgentN8n, saveN8nGlobal, testN8nWorkflow } from "../src/services/n8n";
-import { adminProcedure, router, workspaceProcedure } from "./trpc";
+import { adminProcedure, editorProcedure, router, workspaceProcedure } from "./trpc";
 
-/** n8n workflows: the agent's config (workspace members; writes need canEditAgents) and the admin's global switch. */
+/** n8n workflows: the agent's config (members read, editors write and test) and the admin's global switch. */
 const byAgent = z.object({ agentId: z.uuid() });
 
 export const n8nRouter = router({
   get: workspaceProcedure.input(byAgent).query(({ ctx, input }) => getAgentN8n(ctx.svc, ctx.workspace, input.agentId)),
-  /** { agentId, config } — config validated by n8nConfigInput (src/schemas/n8n.ts). */
-  save: workspaceProcedure
-    .input(z.object({ agentId: z.uuid(), config: z.unknown() }))
-    .mutation(({ ctx, input }) => saveAgentN8n(ctx.svc, ctx.workspace, input.agentId, input.config)),
-  remove: workspaceProcedure.input(byAgent).mutation(({ ctx, input }) => removeAgentN8n(ctx.svc, ctx.workspace, input.agentId)),
+  save: editorProcedure.input(saveN8nInput).mutation(({ ctx, input }) => saveAgentN8n(ctx.svc, ctx.workspace, input.agentId, input.config)),
+  remove: editorProcedure.input(byAgent).mutation(({ ctx, input }) => removeAgentN8n(ctx.svc, ctx.workspace, input.agentId)),
   /** A real POST to one saved workflow's webhook. */
-  test: workspaceProcedure
+  test: editorProcedure
     .input(z.object({ agentId: z.uuid(), tag: z.string().min(1).max(40) }))
     .mutation(({ ctx, input }) => testN8nWorkflow(ctx.svc, ctx.workspace, input.agentId, input.tag)),
   global: router({
     get: adminProcedure.query(({ ctx }) => n8nGlobal(ctx.deps)),
-    save: adminProcedure.input(z.unknown()).mutation(({ ctx, input }) => saveN8nGlobal(ctx.svc, input)),
+    save: adminProcedure.input(n8nGlobalInput).mutation(({ ctx, input }) => saveN8nGlobal(ctx.svc, input)),
   }),
 });

@@ -1,32 +1,32 @@
 import { z } from "zod";
-import { cacheStats } from "../src/knowledge/semantic-cache";
+import { discoverInput, trainingSourcePatch, trainingTextInput, trainingVideoInput, trainingWebsiteInput } from "../src/schemas/training";
+import { TRAINING_DENIED } from "../src/services/access";
 import { getAgent } from "../src/services/agents";
+import { cacheStats } from "../src/services/semantic-cache";
 import { addText, addVideo, addWebsite, deleteSource, discover, listSources, retrain, updateSource } from "../src/services/training";
-import { router, workspaceProcedure } from "./trpc";
+import { requirePermission, router, workspaceProcedure } from "./trpc";
 
 const agentInput = z.object({ agentId: z.uuid() });
 const sourceInput = agentInput.extend({ sourceId: z.uuid() });
+/** Training is editing the agent (canEditAgents), refused in the words of the training screen. */
+const trainer = requirePermission("canEditAgents", TRAINING_DENIED);
 
-/** The editor's "Treinamentos" section. Bodies are validated by src/schemas/training.ts in the services. */
+/** The editor's "Treinamentos" section: members see the sources; adding, editing and retraining is for editors. */
 export const trainingRouter = router({
   list: workspaceProcedure.input(agentInput).query(({ ctx, input }) => listSources(ctx.svc, ctx.workspace, input.agentId)),
-  addText: workspaceProcedure
-    .input(agentInput.extend({ body: z.unknown() }))
-    .mutation(({ ctx, input }) => addText(ctx.svc, ctx.workspace, input.agentId, input.body)),
-  addWebsite: workspaceProcedure
-    .input(agentInput.extend({ body: z.unknown() }))
+  addText: trainer.input(agentInput.extend({ body: trainingTextInput })).mutation(({ ctx, input }) => addText(ctx.svc, ctx.workspace, input.agentId, input.body)),
+  addWebsite: trainer
+    .input(agentInput.extend({ body: trainingWebsiteInput }))
     .mutation(({ ctx, input }) => addWebsite(ctx.svc, ctx.workspace, input.agentId, input.body)),
-  addVideo: workspaceProcedure
-    .input(agentInput.extend({ body: z.unknown() }))
-    .mutation(({ ctx, input }) => addVideo(ctx.svc, ctx.workspace, input.agentId, input.body)),
-  update: workspaceProcedure
-    .input(sourceInput.extend({ body: z.unknown() }))
+  addVideo: trainer.input(agentInput.extend({ body: trainingVideoInput })).mutation(({ ctx, input }) => addVideo(ctx.svc, ctx.workspace, input.agentId, input.body)),
+  update: trainer
+    .input(sourceInput.extend({ body: trainingSourcePatch }))
     .mutation(({ ctx, input }) => updateSource(ctx.svc, ctx.workspace, input.agentId, input.sourceId, input.body)),
-  delete: workspaceProcedure.input(sourceInput).mutation(({ ctx, input }) => deleteSource(ctx.svc, ctx.workspace, input.agentId, input.sourceId)),
-  retrain: workspaceProcedure
+  delete: trainer.input(sourceInput).mutation(({ ctx, input }) => deleteSource(ctx.svc, ctx.workspace, input.agentId, input.sourceId)),
+  retrain: trainer
     .input(agentInput.extend({ sourceId: z.uuid().optional() }))
     .mutation(({ ctx, input }) => retrain(ctx.svc, ctx.workspace, input.agentId, input.sourceId)),
-  discover: workspaceProcedure.input(z.object({ url: z.string() })).mutation(({ ctx, input }) => discover(ctx.workspace, input)),
+  discover: trainer.input(discoverInput).mutation(({ ctx, input }) => discover(ctx.workspace, input)),
   cacheStats: workspaceProcedure.input(agentInput).query(async ({ ctx, input }) => {
     await getAgent(ctx.deps.db, ctx.workspace, input.agentId);
     return cacheStats(ctx.deps.db, input.agentId);

@@ -3,9 +3,8 @@ import superjson from "superjson";
 import { ZodError } from "zod";
 import { AppError, type ErrorCode, GENERIC_INTERNAL, MALFORMED_REQUEST, fromZodError } from "../src/lib/errors";
 import { log } from "../src/lib/logger";
-import type { PermissionFlag } from "../src/schemas/workspaces";
+import { type Permission, requireAdmin, requireMembership, requirePermission as grant } from "../src/services/access";
 import type { ServiceContext } from "../src/services/context";
-import { resolveWorkspaceScope } from "../src/services/workspaces";
 import type { TrpcContext } from "./context";
 
 const trpcCode: Record<ErrorCode, TRPCError["code"]> = {
@@ -16,6 +15,7 @@ const trpcCode: Record<ErrorCode, TRPCError["code"]> = {
   VALIDATION: "BAD_REQUEST",
   LIMIT_EXCEEDED: "FORBIDDEN",
   RATE_LIMITED: "TOO_MANY_REQUESTS",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   PRECONDITION_FAILED: "PRECONDITION_FAILED",
   UNAVAILABLE: "SERVICE_UNAVAILABLE",
   INTERNAL: "INTERNAL_SERVER_ERROR",
@@ -36,6 +36,18 @@ const t = initTRPC.context<TrpcContext>().create({
 export const router = t.router;
 
 /**
+ * Procedures nest a form's body under one key ({ agentId, config }); a failing field is named as
+ * the form (and the REST route, which parses the body alone) knows it: "name", not "patch.name".
+ */
+const BODY_KEYS = new Set(["patch", "config", "settings", "intent", "api", "body", "chat"]);
+function bodyRelative(app: AppError): AppError {
+  const field = app.details?.field;
+  const [head, ...rest] = typeof field === "string" ? field.split(".") : [];
+  if (!head || !BODY_KEYS.has(head) || rest.length === 0) return app;
+  return new AppError(app.code, app.message, { ...app.details, field: rest.join(".") });
+}
+
+/**
  * The one mapper to tRPC: AppError and ZodError keep their pt-BR message and get the matching
  * code; anything else becomes INTERNAL with a generic message and a log line (no stack leaks).
  */
@@ -44,7 +56,7 @@ const errorBoundary = t.middleware(async ({ next }) => {
   if (result.ok) return result;
   const cause = result.error.cause;
   if (cause instanceof AppError || cause instanceof ZodError) {
-    const app = cause instanceof AppError ? cause : fromZodError(cause);
+    const app = cause instanceof AppError ? cause : bodyRelative(fromZodError(cause));
     throw new TRPCError({ code: trpcCode[app.code], message: app.message, cause: app });
   }
   if (result.error.code === "INTERNAL_SERVER_ERROR") {
@@ -68,23 +80,30 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, session, svc } });
 });
 
-/** The session's workspace, verified against membership on every call: a client-sent id is never trusted. */
+/**
+ * Any member of the session's workspace, verified on every call (a client-sent id is never trusted);
+ * a workspace the caller is not (or no longer) in is NOT_FOUND, as in the REST guard.
+ */
 export const workspaceProcedure = authedProcedure.use(async ({ ctx, next }) => {
-  const id = ctx.session.data.workspaceId;
-  if (!id) throw new AppError("PRECONDITION_FAILED", "Nenhum workspace selecionado");
-  // Same answer as the REST guard: a workspace the caller is not (or no longer) a member of is NOT_FOUND.
-  const scope = await resolveWorkspaceScope(ctx.deps.db, ctx.session.user.id, id);
-  if (!scope) throw new AppError("NOT_FOUND", "Workspace não encontrado");
+  const scope = await requireMembership(ctx.deps.db, ctx.session.user.id, ctx.session.data.workspaceId);
   return next({ ctx: { ...ctx, workspace: scope, svc: { ...ctx.svc, workspace: scope } } });
 });
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.session.user.role !== "admin") throw new AppError("FORBIDDEN", "Acesso restrito a administradores");
+  requireAdmin(ctx.session.user);
   return next();
 });
 
-export const requirePermission = (flag: PermissionFlag) =>
+/**
+ * A member holding `permission`: `ctx.workspace` becomes the branded scope (EditorScope…) the
+ * service verbs demand, so a procedure that skips this does not type-check. Declared before
+ * `.input()`, it refuses before the body is even validated.
+ */
+export const requirePermission = <P extends Permission>(permission: P, message?: string) =>
   workspaceProcedure.use(({ ctx, next }) => {
-    if (!ctx.workspace.permissions[flag]) throw new AppError("FORBIDDEN", "Você não tem permissão para esta ação");
-    return next();
+    const scope = grant(ctx.workspace, permission, message);
+    return next({ ctx: { ...ctx, workspace: scope, svc: { ...ctx.svc, workspace: scope } } });
   });
+
+/** Changing an agent or anything it is wired to (intents, training, channels, integrations, dynamic APIs). */
+export const editorProcedure = requirePermission("canEditAgents");

@@ -8,19 +8,23 @@ import {
   revokeInvitation,
 } from "../src/services/invitations";
 import { setSessionWorkspace } from "../src/services/sessions";
-import { createWorkspace, listMembers, listWorkspaces, resolveWorkspaceScope, switchWorkspace } from "../src/services/workspaces";
-import { authedProcedure, publicProcedure, router, workspaceProcedure } from "./trpc";
+import { resolveMembership } from "../src/services/access";
+import { createWorkspace, listMembers, listWorkspaces, switchWorkspace } from "../src/services/workspaces";
+import { authedProcedure, publicProcedure, requirePermission, router, workspaceProcedure } from "./trpc";
+
+const memberManager = requirePermission("canManageMembers");
 
 const membersRouter = router({
   list: workspaceProcedure.query(({ ctx }) => listMembers(ctx.svc, ctx.workspace)),
-  invite: workspaceProcedure
+  invite: memberManager
     .input(inviteMemberInput)
     .mutation(({ ctx, input }) => inviteMember(ctx.svc, ctx.workspace, ctx.session.user.id, input)),
 });
 
 const workspaceInvitationsRouter = router({
-  list: workspaceProcedure.query(({ ctx }) => listInvitations(ctx.svc, ctx.workspace)),
-  revoke: workspaceProcedure
+  /** Pending invitations name people who are not members yet: managers only. */
+  list: memberManager.query(({ ctx }) => listInvitations(ctx.svc, ctx.workspace)),
+  revoke: memberManager
     .input(z.object({ id: z.uuid() }))
     .mutation(({ ctx, input }) => revokeInvitation(ctx.svc, ctx.workspace, input.id)),
 });
@@ -28,7 +32,7 @@ const workspaceInvitationsRouter = router({
 export const workspacesRouter = router({
   list: authedProcedure.query(async ({ ctx }) => {
     const id = ctx.session.data.workspaceId;
-    const scope = id ? await resolveWorkspaceScope(ctx.deps.db, ctx.session.user.id, id) : null;
+    const scope = id ? await resolveMembership(ctx.deps.db, ctx.session.user.id, id) : null;
     return listWorkspaces({ ...ctx.svc, workspace: scope }, ctx.session.user.id);
   }),
   current: workspaceProcedure.query(({ ctx }) => ctx.workspace),

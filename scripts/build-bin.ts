@@ -31,7 +31,9 @@ const libsqlEmbed: BunPlugin = {
 const outfile = process.argv[2] ?? "./dist/atenda";
 const started = performance.now();
 const result = await Bun.build({
-  entrypoints: ["./src/server.ts", "./src/worker.ts"],
+  // The queue Worker is an entrypoint of its own; the root pins where it lands (workers/background.ts).
+  entrypoints: ["./src/server.ts", "./workers/queue.ts"],
+  root: ".",
   compile: { outfile },
   minify: true,
   sourcemap: "none",

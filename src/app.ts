@@ -10,6 +10,7 @@ import { conversationRoutes } from "./api/conversations";
 import { creditRoutes } from "./api/credits";
 import { toHttpError } from "./api/errors";
 import { embedPreflight } from "./api/embed-cors";
+import { healthRoute } from "./api/health";
 import { googleCalendarCallbackRoutes } from "./api/google-calendar-callback";
 import { csrfMiddleware, sessionMiddleware } from "./api/middleware";
 import { agentRoutes } from "./api/agents";
@@ -24,19 +25,32 @@ import { whatsappWebhookRoutes } from "./api/webhooks/whatsapp";
 import { serveWidget } from "./widget/serve";
 import { AppError } from "./lib/errors";
 import type { AppDeps } from "./services/context";
+import type { JobsStatus } from "./services/jobs";
 import { logoutUser } from "./services/auth";
 import { clearSessionCookie } from "./api/session-cookie";
 import { getCookie } from "hono/cookie";
 import { SESSION_COOKIE } from "./api/context";
+import { bodyLimits } from "./api/body-limit";
+import { securityHeaders } from "./api/security-headers";
+import { type SpaShell, isSpaPage, spaPage } from "./api/spa";
 
-/** The Hono app: /api/v1 (REST shim of SPEC §7), /trpc (the SPA's other calls). The SPA is served by Bun.serve routes. */
-export function createApp(deps: AppDeps) {
+/**
+ * The Hono app: /api/v1 (REST shim of SPEC §7), /trpc (the SPA's other calls) and, with `spa`, the
+ * SPA's pages (Bun.serve routes serve the bundle's assets; src/api/spa.ts).
+ */
+export function createApp(deps: AppDeps, opts: { jobs?: () => JobsStatus | null; spa?: SpaShell } = {}) {
   const app = new Hono<HonoEnv>();
+  const page = opts.spa ? spaPage(deps, opts.spa) : null;
   app.onError((err, c) => toHttpError(err, c));
-  app.notFound((c) => toHttpError(new AppError("NOT_FOUND", "Rota não encontrada"), c));
+  // Any other GET is a client-side route of the SPA; the rest is a JSON 404.
+  app.notFound((c) =>
+    page && isSpaPage(c.req.method, c.req.path) ? page(c) : toHttpError(new AppError("NOT_FOUND", "Rota não encontrada"), c),
+  );
+  // First, for every answer: headers on the way out, and bodies bounded before anyone reads them.
+  app.use("*", securityHeaders(deps), bodyLimits(deps.env));
 
-  // Liveness needs no session: registered before the middleware so probes stay cheap.
-  app.get("/api/v1/health", (c) => c.json({ status: "ok" }));
+  // Health needs no session: registered before the middleware so probes stay cheap.
+  app.get("/api/v1/health", healthRoute(deps, opts.jobs ?? (() => null)));
   // Provider webhooks carry their own proof (signature, verify token): no session, no CSRF.
   app.route("/webhooks/whatsapp", whatsappWebhookRoutes(deps));
   app.route("/webhooks/telegram", telegramWebhookRoutes(deps));

@@ -4,11 +4,14 @@ import { type DatabaseHandle, openDatabase } from "../db/client";
 import { migrateEmbedded } from "../db/migrate";
 import { seed } from "../db/seed";
 import type { Env } from "./env";
+import { registerIntegrationTools } from "./integrations/register-tools";
 import { SecretBox, randomToken } from "./lib/crypto";
 import { log } from "./lib/logger";
 import { bootstrapAiConfigFromEnv } from "./services/ai-config";
 import type { AppDeps } from "./services/context";
+import { sealPlaintextIntentHeaders } from "./services/intents";
 import { createMailer } from "./services/mail";
+import { createWorkspaceRecord } from "./services/workspaces";
 
 /** APP_SECRET from env, else one generated into the data dir on first start (mode 600). */
 function appSecret(env: Env, dataDir: string): string {
@@ -20,20 +23,26 @@ function appSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+/** DATABASE_URL, else the embedded file in the data dir. */
+export const databaseUrl = (env: Env) => env.DATABASE_URL ?? `file:${join(resolve(env.DATA_DIR), "atenda.db")}`;
+
 export type Booted = { deps: AppDeps; database: DatabaseHandle; adminNotice: string | null };
 
 /** env → data dir → db (migrated, seeded) → deps. Shared by the server, tests and the bench. */
 export async function bootDeps(env: Env, opts: { migrateAndSeed?: boolean } = {}): Promise<Booted> {
+  // The runtime asks a registry for tools; each process (server, job Worker) fills it once here.
+  registerIntegrationTools();
   const dataDir = resolve(env.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
-  const url = env.DATABASE_URL ?? `file:${join(dataDir, "atenda.db")}`;
+  // Private when we create it (database, app-secret, uploads); an existing dir keeps its mode.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const url = databaseUrl(env);
   const database = await openDatabase(url, env.DATABASE_AUTH_TOKEN);
   // Worker threads open the same database after the main thread migrated and seeded it.
   const primary = opts.migrateAndSeed !== false;
   const applied = primary ? await migrateEmbedded(database.client) : 0;
   if (applied) log.info("migrations applied", { count: applied });
   const seeded = primary
-    ? await seed(database.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD })
+    ? await seed(database.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD, createWorkspace: createWorkspaceRecord })
     : { generatedAdminPassword: null, adminEmail: null };
   const secrets = new SecretBox(appSecret(env, dataDir));
   const deps: AppDeps = {
@@ -45,6 +54,8 @@ export async function bootDeps(env: Env, opts: { migrateAndSeed?: boolean } = {}
     now: () => Date.now(),
   };
   if (primary) await bootstrapAiConfigFromEnv(deps);
+  // Webhook-intent headers written in plaintext before they were sealed (needs the app key, not SQL).
+  if (primary) await sealPlaintextIntentHeaders(deps);
   const adminNotice = seeded.generatedAdminPassword
     ? `Administrador criado: ${seeded.adminEmail} / senha ${seeded.generatedAdminPassword} (mostrada só agora; defina ADMIN_EMAIL e ADMIN_PASSWORD para escolher)`
     : null;

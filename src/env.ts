@@ -24,6 +24,8 @@ const envSchema = z.object({
   OPENAI_BASE_URL: z.url().optional(),
   /** Starting credits of a new workspace on the free plan. */
   FREE_PLAN_CREDITS: z.coerce.number().int().min(0).default(100),
+  /** Accounts one address may register per hour (free-credit farming). */
+  REGISTER_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** When true, login is refused until the email is verified and register does not sign in. */
   REQUIRE_EMAIL_VERIFICATION: z.enum(["true", "false"]).default("false"),
   /** Public chat budget (denial of wallet): messages per minute per visitor and per agent. */
@@ -34,12 +36,22 @@ const envSchema = z.object({
   EMBEDDINGS_MODEL: z.string().default("text-embedding-3-small"),
   /** Largest document an owner may upload, in MB. */
   TRAINING_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(200).default(20),
+  /** Training bounds (src/knowledge/limits.ts): what a DOCX may inflate to, text and chunks per source and workspace. */
+  TRAINING_MAX_UNZIPPED_MB: z.coerce.number().int().min(1).max(1024).default(50),
+  TRAINING_MAX_SOURCE_CHARS: z.coerce.number().int().min(1000).default(2_000_000),
+  TRAINING_MAX_SOURCE_CHUNKS: z.coerce.number().int().min(1).default(5000),
+  TRAINING_MAX_WORKSPACE_CHUNKS: z.coerce.number().int().min(1).default(50_000),
+  /** Documents are read in a subprocess with this memory limit and time limit: a bad file cannot take the server down. */
+  TRAINING_EXTRACT_MEMORY_MB: z.coerce.number().int().min(256).max(65_536).default(1024),
+  TRAINING_EXTRACT_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(180),
   /** "false" runs background jobs on the main thread (no Worker): for constrained hosts and debugging. */
   JOBS_WORKER: z.enum(["true", "false"]).default("true"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Secure cookies: "auto" sets Secure when the request arrived over https (or X-Forwarded-Proto=https). */
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  /** With TRUST_PROXY: how many proxies append to X-Forwarded-For; the client is that many entries from the right. */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   /** WhatsApp Cloud API (Meta Graph): base URL (a loopback fake in tests) and pinned version. */
   WHATSAPP_GRAPH_BASE: z.url().default("https://graph.facebook.com"),
   WHATSAPP_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/).default("v21.0"),

@@ -1,30 +1,58 @@
 import indexHtml from "../web/index.html";
+import { embeddedDatabasePath } from "../db/client";
+import { DatabaseInUseError, lockDatabaseFile } from "../db/lock";
 import { createApp } from "./app";
-import { startJobRunner } from "./jobs/runner";
+import { BODY_LIMITS } from "./api/body-limit";
+import { createSpaShell } from "./api/spa";
+import { EXTRACT_MODE_ARG, extractionMain } from "./knowledge/extract-child";
 import { startJobWorker } from "./jobs/worker-host";
-import { bootDeps } from "./deps";
+import { queueWorkerUrl, startBackground } from "../workers/background";
+import { bootDeps, databaseUrl } from "./deps";
 import { loadEnv } from "./env";
 import { log, setLogLevel } from "./lib/logger";
 import { isOfflineMode } from "./services/ai-config";
+import type { JobsStatus } from "./services/jobs";
 import { pruneExpiredSessions } from "./services/sessions";
 import { rateLimiter } from "./services/rate-limit";
 
 /** env → db (migrate + seed) → Bun.serve(app + SPA); graceful shutdown on SIGINT/SIGTERM. */
 export async function startServer(env = loadEnv()) {
   setLogLevel(env.LOG_LEVEL);
-  const { deps, database, adminNotice } = await bootDeps(env);
-  const app = createApp(deps);
-  const api = (req: Request, server: Bun.Server<unknown>) => app.fetch(req, server);
-  const server = Bun.serve({
-    port: env.PORT,
-    hostname: env.HOST,
-    // Dev mode (npm run dev) rebundles the SPA on change; otherwise it is bundled once, minified.
-    development: process.env.ATENDA_DEV === "1",
-    routes: { "/api/*": api, "/trpc/*": api, "/webhooks/*": api, "/widget.js": api, "/*": indexHtml },
-    fetch: api,
+  // One serving process per embedded database: two would run two job loops and two pollers.
+  const dbFile = embeddedDatabasePath(databaseUrl(env));
+  const lock = dbFile ? lockDatabaseFile(dbFile) : null;
+  const { deps, database, adminNotice } = await bootDeps(env).catch((e: unknown) => {
+    lock?.release();
+    throw e;
   });
+  // /health asks the job loop (started below) how it is doing.
+  let jobStatus: () => JobsStatus | null = () => null;
+  // Dev mode (npm run dev) rebundles the SPA on change; otherwise it is bundled once, minified.
+  const development = process.env.ATENDA_DEV === "1";
+  const spa = createSpaShell(development);
+  const app = createApp(deps, { jobs: () => jobStatus(), spa });
+  const api = (req: Request, server: Bun.Server<unknown>) => app.fetch(req, server);
+  const server = listenOrRefuse(env.PORT, () => {
+    database.close();
+    lock?.release();
+  }, () =>
+    Bun.serve({
+      port: env.PORT,
+      hostname: env.HOST,
+      // Bun turns SO_REUSEPORT on outside development mode: a second instance would share the port.
+      reusePort: false,
+      development,
+      // Bun's own ceiling; each route's limit is enforced by src/api/body-limit.ts while reading.
+      maxRequestBodySize: Math.max(BODY_LIMITS.publicChat, env.TRAINING_MAX_UPLOAD_MB * 1024 * 1024) + 1024 * 1024,
+      // The bundle's page sits at an unguessable path; the app answers every page with headers (src/api/spa.ts).
+      routes: { "/api/*": api, "/trpc/*": api, "/webhooks/*": api, "/widget.js": api, [spa.path]: indexHtml, "/*": api },
+      fetch: api,
+    }),
+  );
+  spa.attach(server);
   if (adminNotice) console.log(`\n  ${adminNotice}\n`);
-  const jobs = env.JOBS_WORKER === "true" ? startJobWorker(env, new URL("./worker.ts", import.meta.url)) : startJobRunner(deps);
+  const jobs = env.JOBS_WORKER === "true" ? startJobWorker(env, queueWorkerUrl()) : startBackground(deps);
+  jobStatus = jobs.status;
   if ("ready" in jobs) await jobs.ready;
   const housekeeping = setInterval(() => {
     void pruneExpiredSessions(deps.db).catch(() => {});
@@ -37,12 +65,36 @@ export async function startServer(env = loadEnv()) {
     await jobs.stop();
     await server.stop();
     database.close();
+    lock?.release();
   };
   return { server, deps, stop, jobs };
 }
 
-if (import.meta.main) {
-  const { stop } = await startServer();
+/** A start that must not go on (port taken), said in pt-BR and English for the console. */
+export class PortInUseError extends Error {}
+
+function listenOrRefuse<T>(port: number, cleanUp: () => void, listen: () => T): T {
+  try {
+    return listen();
+  } catch (e) {
+    cleanUp();
+    if ((e as { code?: string }).code !== "EADDRINUSE") throw e;
+    throw new PortInUseError(
+      `A porta ${port} já está em uso (outra instância do Atenda?). Encerre o outro processo ou escolha outra porta em PORT.\n` +
+        `Port ${port} is already in use (another Atenda instance?). Stop the other process or choose another port with PORT.`,
+    );
+  }
+}
+
+if (import.meta.main && process.argv.includes(EXTRACT_MODE_ARG)) {
+  // The compiled binary re-executed as the document extraction subprocess (knowledge/extract-isolated.ts).
+  await extractionMain();
+} else if (import.meta.main) {
+  const { stop } = await startServer().catch((e: unknown) => {
+    if (!(e instanceof PortInUseError || e instanceof DatabaseInUseError)) throw e;
+    console.error(`\n  ${e.message.replace(/\n/g, "\n  ")}\n`);
+    process.exit(1);
+  });
   for (const sig of ["SIGINT", "SIGTERM"] as const) {
     process.on(sig, () => {
       void stop().then(() => process.exit(0));

@@ -65,13 +65,13 @@ describe("[admin-ai] only admins", () => {
       expect(asAnon.error?.code).toBe("UNAUTHORIZED");
     }
     expect(await storedKey("openrouter")).toBeUndefined();
-    expect((await admin.query<{ version: number }>("admin.systemPrompt.current")).data.version).toBe(0);
+    expect((await admin.trpc.admin.systemPrompt.current.query()).data.version).toBe(0);
   });
 });
 
 describe("[admin-ai] providers", () => {
   test("the provider bootstrapped from OPENAI_API_KEY is listed without its key; its key is encrypted at rest", async () => {
-    const list = await admin.query<Provider[]>("admin.ai.list");
+    const list = await admin.trpc.admin.ai.list.query();
     const openai = list.data.find((p) => p.provider === "openai");
     expect(openai).toMatchObject({ hasApiKey: true, baseUrl: fake.url, testStatus: "untested" });
     expect(JSON.stringify(list.data)).not.toContain("sk-inicial");
@@ -82,7 +82,7 @@ describe("[admin-ai] providers", () => {
   });
 
   test("save with an apiKey stores ciphertext ('enc:v1:'), never the plaintext; list says hasApiKey", async () => {
-    const res = await admin.mutate<Provider>("admin.ai.save", providerInput());
+    const res = await admin.trpc.admin.ai.save.mutate(providerInput());
     expect(res.ok).toBe(true);
     expect(res.data).toMatchObject({ provider: "openrouter", hasApiKey: true, testStatus: "untested" });
     expect(JSON.stringify(res.data)).not.toContain("sk-errada");
@@ -90,47 +90,47 @@ describe("[admin-ai] providers", () => {
     expect(raw?.startsWith("enc:v1:")).toBe(true);
     expect(raw).not.toContain("sk-errada");
     expect(app.deps.secrets.decrypt(String(raw))).toBe("sk-errada");
-    const list = await admin.query<Provider[]>("admin.ai.list");
+    const list = await admin.trpc.admin.ai.list.query();
     expect(list.data.find((p) => p.provider === "openrouter")?.hasApiKey).toBe(true);
     expect(JSON.stringify(list.data)).not.toContain("sk-errada");
   });
 
   test("validation: bad provider id, bad base URL", async () => {
-    const bad = await admin.mutate("admin.ai.save", providerInput({ provider: "Open Router!" }));
+    const bad = await admin.trpc.admin.ai.save.mutate(providerInput({ provider: "Open Router!" }));
     expect(bad.error).toMatchObject({ code: "BAD_REQUEST", message: "Identificador do provedor inválido" });
-    const url = await admin.mutate("admin.ai.save", providerInput({ baseUrl: "nao-e-url" }));
+    const url = await admin.trpc.admin.ai.save.mutate(providerInput({ baseUrl: "nao-e-url" }));
     expect(url.error).toMatchObject({ code: "BAD_REQUEST", message: "URL inválida" });
   });
 
   test("test button: a wrong key → 'failed' with a pt-BR reason and lastTested; the right key → 'ok'", async () => {
     const t0 = Date.now();
-    const failed = await admin.mutate<{ ok: boolean; error?: string }>("admin.ai.test", { provider: "openrouter" });
+    const failed = await admin.trpc.admin.ai.test.mutate({ provider: "openrouter" });
     expect(failed.data).toEqual({ ok: false, error: "Chave de API inválida ou sem permissão (401)" });
-    let row = (await admin.query<Provider[]>("admin.ai.list")).data.find((p) => p.provider === "openrouter");
+    let row = (await admin.trpc.admin.ai.list.query()).data.find((p) => p.provider === "openrouter");
     expect(row).toMatchObject({ testStatus: "failed", errorMessage: "Chave de API inválida ou sem permissão (401)" });
     expect(row?.lastTested).toBeGreaterThanOrEqual(t0);
     expect(keyed.requests.at(-1)?.headers.authorization).toBe("Bearer sk-errada");
 
-    await admin.mutate("admin.ai.save", providerInput({ apiKey: "sk-correta" }));
-    const ok = await admin.mutate<{ ok: boolean; models: string[] }>("admin.ai.test", { provider: "openrouter" });
+    await admin.trpc.admin.ai.save.mutate(providerInput({ apiKey: "sk-correta" }));
+    const ok = await admin.trpc.admin.ai.test.mutate({ provider: "openrouter" });
     expect(ok.data.ok).toBe(true);
     expect(ok.data.models).toContain("gpt-4o-mini");
-    row = (await admin.query<Provider[]>("admin.ai.list")).data.find((p) => p.provider === "openrouter");
+    row = (await admin.trpc.admin.ai.list.query()).data.find((p) => p.provider === "openrouter");
     expect(row).toMatchObject({ testStatus: "ok", errorMessage: null });
     expect(row?.lastTested).toBeGreaterThanOrEqual(t0);
 
     // an omitted apiKey keeps the stored one
-    await admin.mutate("admin.ai.save", providerInput({ apiKey: undefined, displayName: "OpenRouter (renomeado)" }));
+    await admin.trpc.admin.ai.save.mutate(providerInput({ apiKey: undefined, displayName: "OpenRouter (renomeado)" }));
     expect(app.deps.secrets.decrypt(String(await storedKey("openrouter")))).toBe("sk-correta");
-    expect((await admin.mutate<{ ok: boolean }>("admin.ai.test", { provider: "openrouter" })).data.ok).toBe(true);
+    expect((await admin.trpc.admin.ai.test.mutate({ provider: "openrouter" })).data.ok).toBe(true);
 
-    const openai = await admin.mutate<{ ok: boolean }>("admin.ai.test", { provider: "openai" });
+    const openai = await admin.trpc.admin.ai.test.mutate({ provider: "openai" });
     expect(openai.data.ok).toBe(true);
-    expect((await admin.mutate("admin.ai.test", { provider: "nao-existe" })).error?.code).toBe("NOT_FOUND");
+    expect((await admin.trpc.admin.ai.test.mutate({ provider: "nao-existe" })).error?.code).toBe("NOT_FOUND");
   });
 
   test("the editor sees the enabled providers and models (agents.models), not offline", async () => {
-    const models = await owner.query<{ offline: boolean; providers: { provider: string; models: string[] }[] }>("agents.models");
+    const models = await owner.trpc.agents.models.query();
     expect(models.data.offline).toBe(false);
     expect(models.data.providers.map((p) => [p.provider, p.models])).toEqual(
       expect.arrayContaining([
@@ -145,7 +145,7 @@ describe("[admin-ai] providers", () => {
   test("a key change on the agent's provider takes effect on the next chat", async () => {
     await chat(app, agent.id, { message: "Antes da troca" });
     expect(fake.requests.at(-1)?.headers.authorization).toBe("Bearer sk-inicial");
-    await admin.mutate("admin.ai.save", {
+    await admin.trpc.admin.ai.save.mutate({
       provider: "openai",
       displayName: "OpenAI",
       apiKey: "sk-rotacionada",
@@ -162,38 +162,38 @@ describe("[admin-ai] providers", () => {
 
 describe("[admin-ai] system prompt versions", () => {
   test("a new version is used in the very next chat's system message; history keeps every version", async () => {
-    const current = await admin.query<{ version: number; content: string }>("admin.systemPrompt.current");
+    const current = await admin.trpc.admin.systemPrompt.current.query();
     expect(current.data.version).toBe(0);
     await chat(app, agent.id, { message: "Com o prompt padrão" });
     expect(systemOf(fake.chatRequests().at(-1))).toStartWith(current.data.content.trim());
 
-    const v1 = await admin.mutate<{ version: number }>("admin.systemPrompt.save", {
+    const v1 = await admin.trpc.admin.systemPrompt.save.mutate({
       content: "  Você é o atendente oficial da rede Atenda. Seja breve e gentil.  ",
       changeDescription: "Primeira versão",
     });
-    expect(v1.data.version).toBe(1);
+    expect(v1.data?.version).toBe(1);
     await chat(app, agent.id, { message: "Com a versão 1" });
     const system1 = systemOf(fake.chatRequests().at(-1));
     expect(system1).toStartWith("Você é o atendente oficial da rede Atenda. Seja breve e gentil.");
     expect(system1).toContain("Ana Atendente");
 
-    const v2 = await admin.mutate<{ version: number }>("admin.systemPrompt.save", { content: "Versão dois do prompt da plataforma, mais formal.", changeDescription: null });
-    expect(v2.data.version).toBe(2);
+    const v2 = await admin.trpc.admin.systemPrompt.save.mutate({ content: "Versão dois do prompt da plataforma, mais formal.", changeDescription: null });
+    expect(v2.data?.version).toBe(2);
     await chat(app, agent.id, { message: "Com a versão 2" });
     expect(systemOf(fake.chatRequests().at(-1))).toStartWith("Versão dois do prompt da plataforma, mais formal.");
     expect(systemOf(fake.chatRequests().at(-1))).not.toContain("rede Atenda");
 
-    const history = await admin.query<{ version: number; changeDescription: string | null }[]>("admin.systemPrompt.history");
+    const history = await admin.trpc.admin.systemPrompt.history.query();
     expect(history.data.map((h) => [h.version, h.changeDescription])).toEqual([
       [2, null],
       [1, "Primeira versão"],
     ]);
-    expect((await admin.query<{ version: number }>("admin.systemPrompt.current")).data.version).toBe(2);
+    expect((await admin.trpc.admin.systemPrompt.current.query()).data.version).toBe(2);
   });
 
   test("a prompt under 20 characters is refused with the pt-BR message and no version is made", async () => {
-    const res = await admin.mutate("admin.systemPrompt.save", { content: "curto demais", changeDescription: null });
+    const res = await admin.trpc.admin.systemPrompt.save.mutate({ content: "curto demais", changeDescription: null });
     expect(res.error).toMatchObject({ code: "BAD_REQUEST", message: "O prompt deve ter pelo menos 20 caracteres" });
-    expect((await admin.query<{ version: number }>("admin.systemPrompt.current")).data.version).toBe(2);
+    expect((await admin.trpc.admin.systemPrompt.current.query()).data.version).toBe(2);
   });
 });

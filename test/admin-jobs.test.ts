@@ -30,10 +30,10 @@ async function deadReply(error: string) {
 
 test("a normal user cannot see or touch the queue", async () => {
   const id = await deadReply("WhatsApp respondeu 500");
-  expect((await user.query("admin.jobs.dead")).status).toBe(403);
-  expect((await user.query("admin.jobs.summary")).status).toBe(403);
-  expect((await user.mutate("admin.jobs.retry", { id })).status).toBe(403);
-  expect((await user.mutate("admin.jobs.discard", { id })).status).toBe(403);
+  expect((await user.trpc.admin.jobs.dead.query()).status).toBe(403);
+  expect((await user.trpc.admin.jobs.summary.query()).status).toBe(403);
+  expect((await user.trpc.admin.jobs.retry.mutate({ id })).status).toBe(403);
+  expect((await user.trpc.admin.jobs.discard.mutate({ id })).status).toBe(403);
   const [row] = await app.deps.db.select().from(jobs).where(eq(jobs.id, id));
   expect(row?.status).toBe("dead");
 });
@@ -41,15 +41,15 @@ test("a normal user cannot see or touch the queue", async () => {
 test("the admin sees the dead job with its error and counts; retry runs it again, discard removes it", async () => {
   const retried = await deadReply("Instagram respondeu 503 depois de 8 tentativas");
   const discarded = await deadReply("token inválido");
-  const list = await admin.query<DeadJob[]>("admin.jobs.dead");
+  const list = await admin.trpc.admin.jobs.dead.query();
   expect(list.ok).toBe(true);
   const shown = list.data.find((j) => j.id === retried);
   expect(shown?.error).toBe("Instagram respondeu 503 depois de 8 tentativas");
   expect(shown?.attempts).toBe(8);
-  const summary = await admin.query<{ counts: { type: string; status: string; count: number }[] }>("admin.jobs.summary");
+  const summary = await admin.trpc.admin.jobs.summary.query();
   expect(summary.data.counts.find((c) => c.type === "channel-reply" && c.status === "dead")?.count).toBeGreaterThanOrEqual(2);
 
-  expect((await admin.mutate("admin.jobs.retry", { id: retried })).ok).toBe(true);
+  expect((await admin.trpc.admin.jobs.retry.mutate({ id: retried })).ok).toBe(true);
   // The worker takes it again (its conversation no longer exists, so it completes as skipped).
   const done = await eventually(async () => {
     const [row] = await app.deps.db.select().from(jobs).where(eq(jobs.id, retried));
@@ -57,9 +57,9 @@ test("the admin sees the dead job with its error and counts; retry runs it again
   });
   expect(done.result).toEqual({ skipped: "conversation gone" });
 
-  expect((await admin.mutate("admin.jobs.discard", { id: discarded })).ok).toBe(true);
+  expect((await admin.trpc.admin.jobs.discard.mutate({ id: discarded })).ok).toBe(true);
   expect(await app.deps.db.select().from(jobs).where(eq(jobs.id, discarded))).toHaveLength(0);
   // Only dead jobs can be retried or discarded.
-  expect((await admin.mutate("admin.jobs.retry", { id: retried })).status).toBe(404);
-  expect((await admin.mutate("admin.jobs.discard", { id: "not-a-uuid" })).status).toBe(400);
+  expect((await admin.trpc.admin.jobs.retry.mutate({ id: retried })).status).toBe(404);
+  expect((await admin.trpc.admin.jobs.discard.mutate({ id: "not-a-uuid" })).status).toBe(400);
 });

@@ -34,7 +34,8 @@ beforeAll(async () => {
   owner = await ownerWithAgent(app);
   await setWallet(app, owner.workspaceId, { regular: 100_000 });
   await answerAtOnce(app, owner.agent.id);
-  const wa = await owner.client.mutate("channels.connectWhatsApp", {
+  graph.addPhoneNumber(PHONE_ID, { accessToken: "EAAG-crm" });
+  const wa = await owner.client.trpc.channels.connectWhatsApp.mutate({
     agentId: owner.agent.id,
     config: { accessToken: "EAAG-crm", appSecret: APP_SECRET, phoneNumberId: PHONE_ID, businessAccountId: "waba-c", webhookVerifyToken: "c-123" },
   });
@@ -50,7 +51,7 @@ afterAll(async () => {
 });
 
 async function saveAgendor(autoAddToFunnel: boolean) {
-  const res = await owner.client.mutate("agendor.save", {
+  const res = await owner.client.trpc.agendor.save.mutate({
     agentId: owner.agent.id,
     settings: { apiToken: TOKEN, defaultFunnelId: 111, defaultStage: 1, autoAddToFunnel },
   });

@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { agentIntegrations, crmLinks } from "../db/schema";
-import { RATE_LIMITED_MESSAGE, agendorBackoff } from "../src/integrations/agendor/client";
+import { RATE_LIMITED_MESSAGE, agendorBackoff } from "../src/adapters/agendor/client";
 import { RETYPE_SECRET } from "../src/integrations/store";
 import { setSafeFetchTestAllowlist } from "../src/lib/safe-fetch";
 import { INVALID_TOKEN, agendorInput, leadArgs, taskArgs, toAgendorDueDate } from "../src/schemas/agendor";
@@ -62,7 +62,7 @@ const owner = async () => {
   return o;
 };
 async function save(client: Client, agentId: string, settings: Record<string, unknown> = SETTINGS) {
-  const res = await client.mutate<PublicAgendor>("agendor.save", { agentId, settings });
+  const res = await client.trpc.agendor.save.mutate({ agentId, settings });
   if (!res.ok) throw new Error(`save failed: ${JSON.stringify(res.error)}`);
   return res.data;
 }
@@ -82,22 +82,22 @@ describe("[agendor] settings (SPEC §3 CRM integration)", () => {
     const collector = await startFakeAgendor({ token: "qualquer" });
     setSafeFetchTestAllowlist([agendor.host, collector.host]);
     try {
-      const probe = await o.client.mutate("agendor.test", { agentId: o.agent.id, baseUrl: collector.url });
+      const probe = await o.client.trpc.agendor.test.mutate({ agentId: o.agent.id, baseUrl: collector.url });
       expect(probe.error?.message).toBe(RETYPE_SECRET);
-      const pickers = await o.client.mutate("agendor.options", { agentId: o.agent.id, baseUrl: collector.url });
+      const pickers = await o.client.trpc.agendor.options.mutate({ agentId: o.agent.id, baseUrl: collector.url });
       expect(pickers.error?.message).toBe(RETYPE_SECRET);
-      const moved = await o.client.mutate("agendor.save", { agentId: o.agent.id, settings: { ...SETTINGS, apiToken: "", baseUrl: collector.url } });
+      const moved = await o.client.trpc.agendor.save.mutate({ agentId: o.agent.id, settings: { ...SETTINGS, apiToken: "", baseUrl: collector.url } });
       expect(moved.error?.message).toBe(RETYPE_SECRET);
       expect(collector.requests).toHaveLength(0);
       // With the token typed again, the new address is fine.
-      expect((await o.client.mutate<{ ok: boolean }>("agendor.test", { agentId: o.agent.id, apiToken: "qualquer", baseUrl: collector.url })).data.ok).toBe(true);
+      expect((await o.client.trpc.agendor.test.mutate({ agentId: o.agent.id, apiToken: "qualquer", baseUrl: collector.url })).data.ok).toBe(true);
       expect(collector.requests.at(-1)?.headers.authorization).toBe("Token qualquer");
     } finally {
       setSafeFetchTestAllowlist([agendor.host]);
       collector.stop();
     }
     // Same address: the stored token still works without retyping.
-    expect((await o.client.mutate<{ ok: boolean }>("agendor.test", { agentId: o.agent.id })).data.ok).toBe(true);
+    expect((await o.client.trpc.agendor.test.mutate({ agentId: o.agent.id })).data.ok).toBe(true);
   });
 
   test("the contract's pt-BR messages; the token is required, encrypted at rest and never returned", async () => {
@@ -112,11 +112,11 @@ describe("[agendor] settings (SPEC §3 CRM integration)", () => {
     expect(toAgendorDueDate("2025-01-10T14:30")).toBe("2025-01-10T14:30:00-03:00");
 
     const o = await owner();
-    const noToken = await o.client.mutate("agendor.save", { agentId: o.agent.id, settings: { baseUrl: "" } });
+    const noToken = await o.client.trpc.agendor.save.mutate({ agentId: o.agent.id, settings: { baseUrl: "" } });
     expect(noToken.error?.message).toBe("Informe o token de API do Agendor");
-    const badUrl = await o.client.mutate("agendor.save", { agentId: o.agent.id, settings: { apiToken: TOKEN, baseUrl: "ftp://x" } });
+    const badUrl = await o.client.trpc.agendor.save.mutate({ agentId: o.agent.id, settings: { apiToken: TOKEN, baseUrl: "ftp://x" } });
     expect(badUrl.error?.message).toBe("URL base inválida");
-    const stageOnly = await o.client.mutate("agendor.save", { agentId: o.agent.id, settings: { apiToken: TOKEN, defaultStage: 2 } });
+    const stageOnly = await o.client.trpc.agendor.save.mutate({ agentId: o.agent.id, settings: { apiToken: TOKEN, defaultStage: 2 } });
     expect(stageOnly.error?.message).toBe("Escolha o funil da etapa padrão");
 
     const saved = await save(o.client, o.agent.id);
@@ -128,16 +128,16 @@ describe("[agendor] settings (SPEC §3 CRM integration)", () => {
     // A blank token keeps the stored one.
     const again = await save(o.client, o.agent.id, { ...SETTINGS, apiToken: "", syncTasks: false });
     expect(again.config).toMatchObject({ hasApiToken: true, syncTasks: false });
-    const got = await o.client.query<PublicAgendor>("agendor.get", { agentId: o.agent.id });
-    expect(got.data.config.syncTasks).toBe(false);
+    const got = await o.client.trpc.agendor.get.query({ agentId: o.agent.id });
+    expect(got.data?.config.syncTasks).toBe(false);
     expect(JSON.stringify(got.data)).not.toContain(TOKEN);
-    expect((await o.client.mutate("agendor.remove", { agentId: o.agent.id })).ok).toBe(true);
-    expect((await o.client.query("agendor.get", { agentId: o.agent.id })).data).toBeNull();
+    expect((await o.client.trpc.agendor.remove.mutate({ agentId: o.agent.id })).ok).toBe(true);
+    expect((await o.client.trpc.agendor.get.query({ agentId: o.agent.id })).data).toBeNull();
   });
 
   test("Testar calls GET /v3/users/me with `Authorization: Token …`; a refused token says so and is stored", async () => {
     const o = await owner();
-    const unsaved = await o.client.mutate<{ ok: boolean; message: string }>("agendor.test", { agentId: o.agent.id, apiToken: TOKEN, baseUrl: "" });
+    const unsaved = await o.client.trpc.agendor.test.mutate({ agentId: o.agent.id, apiToken: TOKEN, baseUrl: "" });
     expect(unsaved.data).toMatchObject({ ok: true, message: "Conexão funcionando: Ana Vendedora · Loja Exemplo." });
     const [req] = calls("GET", "/v3/users/me");
     expect(req?.headers.authorization).toBe(`Token ${TOKEN}`);
@@ -145,27 +145,26 @@ describe("[agendor] settings (SPEC §3 CRM integration)", () => {
 
     await save(o.client, o.agent.id);
     agendor.settings.token = "outro";
-    const bad = await o.client.mutate<{ ok: boolean; message: string }>("agendor.test", { agentId: o.agent.id });
+    const bad = await o.client.trpc.agendor.test.mutate({ agentId: o.agent.id });
     expect(bad.data).toMatchObject({ ok: false, message: INVALID_TOKEN });
-    const got = await o.client.query<PublicAgendor>("agendor.get", { agentId: o.agent.id });
+    const got = await o.client.trpc.agendor.get.query({ agentId: o.agent.id });
     expect(got.data).toMatchObject({ testStatus: "failed", testMessage: INVALID_TOKEN });
 
     agendor.settings.token = TOKEN;
     agendor.failNext({ status: 403 });
-    const forbidden = await o.client.mutate<{ ok: boolean; message: string }>("agendor.test", { agentId: o.agent.id });
+    const forbidden = await o.client.trpc.agendor.test.mutate({ agentId: o.agent.id });
     expect(forbidden.data.message).toContain("erro 403");
     agendor.failNext({ status: 503 });
-    const down = await o.client.mutate<{ ok: boolean; message: string }>("agendor.test", { agentId: o.agent.id });
+    const down = await o.client.trpc.agendor.test.mutate({ agentId: o.agent.id });
     expect(down.data.message).toBe("O Agendor está indisponível no momento (erro 503). Tente novamente mais tarde.");
     // A user-given base URL on a private address is refused by safe-fetch.
-    const priv = await o.client.mutate<{ ok: boolean; message: string }>("agendor.test", { agentId: o.agent.id, apiToken: TOKEN, baseUrl: "http://127.0.0.1:9/v3" });
+    const priv = await o.client.trpc.agendor.test.mutate({ agentId: o.agent.id, apiToken: TOKEN, baseUrl: "http://127.0.0.1:9/v3" });
     expect(priv.data).toMatchObject({ ok: false, message: "URL base não permitida: o endereço aponta para uma rede privada." });
   });
 
   test("the pickers load funnels (with stages), origins and users from Agendor", async () => {
     const o = await owner();
-    const res = await o.client.mutate<{ funnels: { id: number; name: string; stages: { sequence: number; name: string }[] }[]; origins: unknown[]; users: unknown[] }>(
-      "agendor.options",
+    const res = await o.client.trpc.agendor.options.mutate(
       { agentId: o.agent.id, apiToken: TOKEN },
     );
     expect(res.data.funnels).toHaveLength(FAKE_FUNNELS.length);
@@ -174,7 +173,7 @@ describe("[agendor] settings (SPEC §3 CRM integration)", () => {
     expect(res.data.users).toEqual([{ id: 39970, name: "Ana Vendedora" }, { id: 39971, name: "Bruno Closer" }]);
     expect(calls("GET", "/v3/users")[0]?.query).toEqual({ page: "1", per_page: "100" });
     agendor.settings.token = "outro";
-    const bad = await o.client.mutate("agendor.options", { agentId: o.agent.id, apiToken: TOKEN });
+    const bad = await o.client.trpc.agendor.options.mutate({ agentId: o.agent.id, apiToken: TOKEN });
     expect(bad.error?.message).toBe(INVALID_TOKEN);
   });
 });
@@ -214,8 +213,8 @@ describe("[agendor] lead sync without duplicates", () => {
     expect(links.map((l) => l.customerKey).sort()).toEqual(["11999990000", "bia@exemplo.com.br", "conversa:conv-1", "conversa:conv-2"]);
     expect(new Set(links.map((l) => l.personId))).toEqual(new Set([first.personId]));
     expect(links.every((l) => l.dealId === first.dealId && typeof l.lastSyncAt === "number")).toBe(true);
-    const got = await o.client.query<PublicAgendor>("agendor.get", { agentId: o.agent.id });
-    expect(typeof got.data.lastSyncAt).toBe("number");
+    const got = await o.client.trpc.agendor.get.query({ agentId: o.agent.id });
+    expect(typeof got.data?.lastSyncAt).toBe("number");
   });
 
   test("a person already in Agendor (found by phone) is updated, not duplicated; a company becomes an organization once", async () => {
@@ -334,25 +333,25 @@ describe("[agendor] one auto-add switch", () => {
   test("the card's switch is the agent's conversation setting 'Adicionar ao funil automaticamente', both ways", async () => {
     const o = await owner();
     await save(o.client, o.agent.id, { ...SETTINGS, autoAddToFunnel: true });
-    const agent = await o.client.query<{ conversationSettings: { autoAddToFunnel: boolean } }>("agents.get", { id: o.agent.id });
+    const agent = await o.client.trpc.agents.get.query({ id: o.agent.id });
     expect(agent.data.conversationSettings.autoAddToFunnel).toBe(true);
     const [row] = await app.deps.db.select().from(agentIntegrations).where(eq(agentIntegrations.agentId, o.agent.id));
     expect(row?.config).not.toHaveProperty("autoAddToFunnel");
 
     // Turned off in the Conversa section: the card shows it off and new customers no longer go to the funnel.
-    const off = await o.client.mutate("agents.update", { id: o.agent.id, patch: { conversationSettings: { ...agent.data.conversationSettings, autoAddToFunnel: false } } });
+    const off = await o.client.trpc.agents.update.mutate({ id: o.agent.id, patch: { conversationSettings: { ...agent.data.conversationSettings, autoAddToFunnel: false } } });
     expect(off.ok).toBe(true);
-    const card = await o.client.query<PublicAgendor>("agendor.get", { agentId: o.agent.id });
-    expect(card.data.config.autoAddToFunnel).toBe(false);
+    const card = await o.client.trpc.agendor.get.query({ agentId: o.agent.id });
+    expect(card.data?.config.autoAddToFunnel).toBe(false);
     expect(await agendorAutoAddHook(app.deps, agentRef(o), { customer: { name: "Lia", email: "lia@exemplo.com.br" }, conversationId: null })).toBeNull();
     expect(agendor.people).toHaveLength(0);
 
     // Saving the card without touching the switch leaves the agent's setting as the Conversa section left it.
-    const on = await o.client.mutate("agents.update", { id: o.agent.id, patch: { conversationSettings: { ...agent.data.conversationSettings, autoAddToFunnel: true } } });
+    const on = await o.client.trpc.agents.update.mutate({ id: o.agent.id, patch: { conversationSettings: { ...agent.data.conversationSettings, autoAddToFunnel: true } } });
     expect(on.ok).toBe(true);
     const { autoAddToFunnel: _untouched, ...withoutSwitch } = SETTINGS;
     await save(o.client, o.agent.id, { ...withoutSwitch, apiToken: "" });
-    const after = await o.client.query<{ conversationSettings: { autoAddToFunnel: boolean } }>("agents.get", { id: o.agent.id });
+    const after = await o.client.trpc.agents.get.query({ id: o.agent.id });
     expect(after.data.conversationSettings.autoAddToFunnel).toBe(true);
   });
 });
@@ -432,32 +431,32 @@ describe("[agendor] tenant isolation and permissions", () => {
     const b = await owner();
     await save(a.client, a.agent.id);
     const results = await Promise.all([
-      b.client.query("agendor.get", { agentId: a.agent.id }),
-      b.client.mutate("agendor.save", { agentId: a.agent.id, settings: SETTINGS }),
-      b.client.mutate("agendor.test", { agentId: a.agent.id }),
-      b.client.mutate("agendor.options", { agentId: a.agent.id }),
-      b.client.mutate("agendor.remove", { agentId: a.agent.id }),
+      b.client.trpc.agendor.get.query({ agentId: a.agent.id }),
+      b.client.trpc.agendor.save.mutate({ agentId: a.agent.id, settings: SETTINGS }),
+      b.client.trpc.agendor.test.mutate({ agentId: a.agent.id }),
+      b.client.trpc.agendor.options.mutate({ agentId: a.agent.id }),
+      b.client.trpc.agendor.remove.mutate({ agentId: a.agent.id }),
     ]);
     for (const res of results) expect(res.error?.httpStatus).toBe(404);
     expect(agendor.requests).toHaveLength(0);
-    expect((await a.client.query<PublicAgendor>("agendor.get", { agentId: a.agent.id })).data?.config.hasApiToken).toBe(true);
+    expect((await a.client.trpc.agendor.get.query({ agentId: a.agent.id })).data?.config.hasApiToken).toBe(true);
   });
 
   test("a member without canEditAgents may read but not save, test, load pickers nor remove", async () => {
     const o = await owner();
     await save(o.client, o.agent.id);
     const member = await inviteMember(app, o.client, { canEditAgents: false });
-    const read = await member.client.query<PublicAgendor>("agendor.get", { agentId: o.agent.id });
-    expect(read.data.config.hasApiToken).toBe(true);
+    const read = await member.client.trpc.agendor.get.query({ agentId: o.agent.id });
+    expect(read.data?.config.hasApiToken).toBe(true);
     for (const res of await Promise.all([
-      member.client.mutate("agendor.save", { agentId: o.agent.id, settings: { ...SETTINGS, enabled: false } }),
-      member.client.mutate("agendor.test", { agentId: o.agent.id }),
-      member.client.mutate("agendor.options", { agentId: o.agent.id }),
-      member.client.mutate("agendor.remove", { agentId: o.agent.id }),
+      member.client.trpc.agendor.save.mutate({ agentId: o.agent.id, settings: { ...SETTINGS, enabled: false } }),
+      member.client.trpc.agendor.test.mutate({ agentId: o.agent.id }),
+      member.client.trpc.agendor.options.mutate({ agentId: o.agent.id }),
+      member.client.trpc.agendor.remove.mutate({ agentId: o.agent.id }),
     ])) {
       expect(res.error?.httpStatus).toBe(403);
       expect(res.error?.message).toBe("Você não tem permissão para editar agentes neste workspace");
     }
-    expect((await o.client.query<PublicAgendor>("agendor.get", { agentId: o.agent.id })).data.enabled).toBe(true);
+    expect((await o.client.trpc.agendor.get.query({ agentId: o.agent.id })).data?.enabled).toBe(true);
   });
 });

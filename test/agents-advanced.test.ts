@@ -28,7 +28,7 @@ test("[agents]: custom personality sections are validated, saved and sent in the
   expect(ok.status).toBe(200);
   expect(ok.data.customPersonalitySections).toEqual(sections);
 
-  const preview = await client.mutate("agents.preview", { id: agent.id, chat: { message: "Tem desconto?" } });
+  const preview = await client.trpc.agents.preview.mutate({ id: agent.id, chat: { message: "Tem desconto?" } });
   expect(preview.ok).toBe(true);
   const system = String(fake.chatRequests().at(-1)?.messages[0]?.content ?? "");
   expect(system).toContain("Política de preços: Nunca ofereça desconto acima de 10%.");
@@ -37,7 +37,7 @@ test("[agents]: custom personality sections are validated, saved and sent in the
 test("[agents]: the preview answers for an inactive agent while the public chat refuses it", async () => {
   const { client, agent } = await ownerWithAgent(app);
   await client.request("PATCH", `/api/v1/agents/${agent.id}/toggle`, { body: { isActive: false } });
-  const preview = await client.mutate<{ response: string }>("agents.preview", { id: agent.id, chat: { message: "Olá" } });
+  const preview = await client.trpc.agents.preview.mutate({ id: agent.id, chat: { message: "Olá" } });
   expect(preview.ok).toBe(true);
   if (preview.ok) expect(preview.data.response).toBe("Eco: Olá");
   const pub = await fetch(`${app.base}/api/v1/public/agents/${agent.id}`);

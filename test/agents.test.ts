@@ -4,9 +4,12 @@ import { eq } from "drizzle-orm";
 import { agentIntents, agents } from "../db/schema";
 import { type TestApp, startTestApp } from "./helpers/app";
 import { type AgentRow, ownerWithAgent } from "./helpers/agents";
-import { Client } from "./helpers/client";
+import { Client, must } from "./helpers/client";
 import { inviteMember as inviteWith } from "./helpers/training";
 import { type PublicUser, registerUser } from "./helpers/factories";
+import type { Inputs } from "./helpers/trpc-proxy";
+
+type IntentInput = Inputs["agents"]["intents"]["create"]["intent"];
 
 const NOT_FOUND = "Agente não encontrado";
 const BAD_UUID = "nao-e-um-uuid";
@@ -77,9 +80,9 @@ describe("[agents] create, read, update, delete over REST", () => {
     const one = await owner.client.get<AgentRow>(`/api/v1/agents/${agent.id}`);
     expect(one.status).toBe(200);
     expect(one.data).toMatchObject({ id: agent.id, name: "Ana Bot", configHash: agent.configHash });
-    const viaTrpc = await owner.client.query<AgentRow>("agents.get", { id: agent.id });
+    const viaTrpc = await owner.client.trpc.agents.get.query({ id: agent.id });
     expect(viaTrpc.data).toMatchObject({ id: agent.id, name: "Ana Bot" });
-    expect((await owner.client.query<AgentRow[]>("agents.list")).data.map((a) => a.id)).toEqual([agent.id]);
+    expect((await owner.client.trpc.agents.list.query()).data.map((a) => a.id)).toEqual([agent.id]);
   });
 
   test("anonymous is 401 on every agent route", async () => {
@@ -90,7 +93,7 @@ describe("[agents] create, read, update, delete over REST", () => {
     expect((await patch(anon, agent.id, { name: "Hacker" })).status).toBe(401);
     expect((await toggle(anon, agent.id, { isActive: false })).status).toBe(401);
     expect((await del(anon, agent.id)).status).toBe(401);
-    expect((await anon.query("agents.list")).error?.code).toBe("UNAUTHORIZED");
+    expect((await anon.trpc.agents.list.query()).error?.code).toBe("UNAUTHORIZED");
     expect((await dbAgent(agent.id))?.name).toBe("Ana Bot");
   });
 
@@ -149,7 +152,7 @@ describe("[agents] create, read, update, delete over REST", () => {
     });
     expect((res.data.conversationSettings as { followUpSettings: { message: string }[] }).followUpSettings[0]?.message).toBe("Ainda está aí?");
 
-    const viaTrpc = await owner.client.mutate<AgentRow>("agents.update", { id: agent.id, patch: { voiceTone: " Formal " } });
+    const viaTrpc = await owner.client.trpc.agents.update.mutate({ id: agent.id, patch: { voiceTone: " Formal " } });
     expect(viaTrpc.data.voiceTone).toBe("Formal");
     expect((await dbAgent(agent.id))?.voiceTone).toBe("Formal");
   });
@@ -202,7 +205,7 @@ describe("[agents] SPEC §5 validation with pt-BR messages", () => {
       const res = await patch(own.client, own.agent.id, body);
       expect(res.status).toBe(400);
       expect(res.body.error).toMatchObject({ code: "VALIDATION", message });
-      const trpc = await own.client.mutate("agents.update", { id: own.agent.id, patch: body });
+      const trpc = await own.client.trpc.agents.update.mutate({ id: own.agent.id, patch: body });
       expect(trpc.error).toMatchObject({ code: "BAD_REQUEST", message });
       const stored = await dbAgent(own.agent.id);
       expect(stored?.updatedAt).toBe(own.updatedAt);
@@ -264,7 +267,7 @@ describe("[agents] toggle and delete", () => {
     expect(off.status).toBe(200);
     expect(off.data.isActive).toBe(false);
     expect((await new Client(app.base).get(`/api/v1/public/agents/${a.id}`)).status).toBe(404);
-    const on = await client.mutate<AgentRow>("agents.toggle", { id: a.id, isActive: true });
+    const on = await client.trpc.agents.toggle.mutate({ id: a.id, isActive: true });
     expect(on.data.isActive).toBe(true);
     expect((await new Client(app.base).get(`/api/v1/public/agents/${a.id}`)).status).toBe(200);
   });
@@ -278,13 +281,13 @@ describe("[agents] toggle and delete", () => {
         expect(res.body.error).toMatchObject({ code: "NOT_FOUND", message: NOT_FOUND });
       }
     }
-    expect((await client.query("agents.get", { id: MISSING_UUID })).error).toMatchObject({ code: "NOT_FOUND", message: NOT_FOUND });
-    expect((await client.query("agents.get", { id: BAD_UUID })).error?.code).toBe("BAD_REQUEST");
+    expect((await client.trpc.agents.get.query({ id: MISSING_UUID })).error).toMatchObject({ code: "NOT_FOUND", message: NOT_FOUND });
+    expect((await client.trpc.agents.get.query({ id: BAD_UUID })).error?.code).toBe("BAD_REQUEST");
   });
 
   test("DELETE removes the agent and its intents; a second DELETE is 404", async () => {
     const { client, agent: a } = await ownerWithAgent(app);
-    const intent = await client.mutate<{ id: string }>("agents.intents.create", {
+    const intent = await client.trpc.agents.intents.create.mutate({
       agentId: a.id,
       intent: { name: "Horário", description: "Pergunta sobre horário de funcionamento", examples: ["Que horas abre?"], action: { type: "simple_response", simpleResponse: "Das 9h às 18h." } },
     });
@@ -297,7 +300,7 @@ describe("[agents] toggle and delete", () => {
     expect((await client.get<AgentRow[]>("/api/v1/agents")).data).toEqual([]);
     // the freed slot can be used again
     expect((await client.post("/api/v1/agents", { name: "Outra", activity: "Vendas" })).status).toBe(201);
-    expect((await client.mutate("agents.delete", { id: MISSING_UUID })).error?.code).toBe("NOT_FOUND");
+    expect((await client.trpc.agents.delete.mutate({ id: MISSING_UUID })).error?.code).toBe("NOT_FOUND");
   });
 });
 
@@ -308,7 +311,7 @@ describe("[agents] plan limit (free plan maxAgents = 1)", () => {
     const rest = await client.post("/api/v1/agents", { name: "Segundo", activity: "Vendas" });
     expect(rest.status).toBe(403);
     expect(rest.body.error).toMatchObject({ code: "LIMIT_EXCEEDED", message });
-    const trpc = await client.mutate("agents.create", { name: "Terceiro", activity: "Vendas" });
+    const trpc = await client.trpc.agents.create.mutate({ name: "Terceiro", activity: "Vendas" });
     expect(trpc.status).toBe(403);
     expect(trpc.error).toMatchObject({ code: "FORBIDDEN", message });
     expect((await client.get<AgentRow[]>("/api/v1/agents")).data).toHaveLength(1);
@@ -336,7 +339,7 @@ describe("[agents] member permission flags are enforced by the server", () => {
     const create = await member.client.post("/api/v1/agents", { name: "Do Membro", activity: "Vendas" });
     expect(create.status).toBe(403);
     expect(create.body.error).toMatchObject({ code: "FORBIDDEN", message: "Você não tem permissão para criar agentes neste workspace" });
-    expect((await member.client.mutate("agents.create", { name: "Do Membro", activity: "Vendas" })).error?.code).toBe("FORBIDDEN");
+    expect((await member.client.trpc.agents.create.mutate({ name: "Do Membro", activity: "Vendas" })).error?.code).toBe("FORBIDDEN");
     expect((await o.client.get<AgentRow[]>("/api/v1/agents")).data).toEqual([]);
 
     const again = await o.client.post<AgentRow>("/api/v1/agents", { name: "Ana Atendente", activity: "Atendimento" });
@@ -346,14 +349,14 @@ describe("[agents] member permission flags are enforced by the server", () => {
     const upd = await patch(member.client, id, { name: "Mudado" });
     expect(upd.status).toBe(403);
     expect(upd.body.error.message).toBe("Você não tem permissão para editar agentes neste workspace");
-    expect((await member.client.mutate("agents.update", { id, patch: { name: "Mudado" } })).error?.code).toBe("FORBIDDEN");
+    expect((await member.client.trpc.agents.update.mutate({ id, patch: { name: "Mudado" } })).error?.code).toBe("FORBIDDEN");
     expect((await toggle(member.client, id, { isActive: false })).status).toBe(403);
-    expect((await member.client.mutate("agents.toggle", { id, isActive: false })).error?.code).toBe("FORBIDDEN");
+    expect((await member.client.trpc.agents.toggle.mutate({ id, isActive: false })).error?.code).toBe("FORBIDDEN");
     const rm = await del(member.client, id);
     expect(rm.status).toBe(403);
     expect(rm.body.error.message).toBe("Você não tem permissão para excluir agentes neste workspace");
-    expect((await member.client.mutate("agents.delete", { id })).error?.code).toBe("FORBIDDEN");
-    const intent = await member.client.mutate("agents.intents.create", {
+    expect((await member.client.trpc.agents.delete.mutate({ id })).error?.code).toBe("FORBIDDEN");
+    const intent = await member.client.trpc.agents.intents.create.mutate({
       agentId: id,
       intent: { name: "Horário", description: "Pergunta sobre horário", examples: ["Que horas abre?"], action: { type: "simple_response", simpleResponse: "9h" } },
     });
@@ -381,7 +384,7 @@ describe("[agents] member permission flags are enforced by the server", () => {
 describe("[agents] another workspace's agent does not exist for you", () => {
   test("B gets 404 for A's agent on get, patch, toggle, delete and intents, and never lists it", async () => {
     const a = await ownerWithAgent(app);
-    const intent = await a.client.mutate<{ id: string }>("agents.intents.create", {
+    const intent = await a.client.trpc.agents.intents.create.mutate({
       agentId: a.agent.id,
       intent: { name: "Horário", description: "Pergunta sobre horário", examples: ["Que horas abre?"], action: { type: "simple_response", simpleResponse: "9h" } },
     });
@@ -393,24 +396,24 @@ describe("[agents] another workspace's agent does not exist for you", () => {
       expect(res.status).toBe(404);
       expect(res.body.error).toMatchObject({ code: "NOT_FOUND", message: NOT_FOUND });
     }
-    expect((await b.client.query("agents.get", { id })).error?.code).toBe("NOT_FOUND");
-    expect((await b.client.mutate("agents.update", { id, patch: { name: "Roubado" } })).error?.code).toBe("NOT_FOUND");
-    expect((await b.client.mutate("agents.toggle", { id, isActive: false })).error?.code).toBe("NOT_FOUND");
-    expect((await b.client.mutate("agents.delete", { id })).error?.code).toBe("NOT_FOUND");
-    expect((await b.client.query("agents.intents.list", { agentId: id })).error?.code).toBe("NOT_FOUND");
-    const newIntent = { name: "Invasão", description: "Tentativa de outro workspace", examples: ["oi"], action: { type: "simple_response", simpleResponse: "x" } };
-    expect((await b.client.mutate("agents.intents.create", { agentId: id, intent: newIntent })).error?.code).toBe("NOT_FOUND");
-    expect((await b.client.mutate("agents.intents.update", { agentId: id, id: intent.data.id, intent: newIntent })).error?.code).toBe("NOT_FOUND");
+    expect((await b.client.trpc.agents.get.query({ id })).error?.code).toBe("NOT_FOUND");
+    expect((await b.client.trpc.agents.update.mutate({ id, patch: { name: "Roubado" } })).error?.code).toBe("NOT_FOUND");
+    expect((await b.client.trpc.agents.toggle.mutate({ id, isActive: false })).error?.code).toBe("NOT_FOUND");
+    expect((await b.client.trpc.agents.delete.mutate({ id })).error?.code).toBe("NOT_FOUND");
+    expect((await b.client.trpc.agents.intents.list.query({ agentId: id })).error?.code).toBe("NOT_FOUND");
+    const newIntent: IntentInput = { name: "Invasão", description: "Tentativa de outro workspace", examples: ["oi"], action: { type: "simple_response", simpleResponse: "x" } };
+    expect((await b.client.trpc.agents.intents.create.mutate({ agentId: id, intent: newIntent })).error?.code).toBe("NOT_FOUND");
+    expect((await b.client.trpc.agents.intents.update.mutate({ agentId: id, id: must(intent.data).id, intent: newIntent })).error?.code).toBe("NOT_FOUND");
     // even through B's own agent id, A's intent is out of reach
-    expect((await b.client.mutate("agents.intents.update", { agentId: b.agent.id, id: intent.data.id, intent: newIntent })).error?.code).toBe("NOT_FOUND");
-    expect((await b.client.mutate("agents.intents.delete", { agentId: id, id: intent.data.id })).error?.code).toBe("NOT_FOUND");
-    expect((await b.client.mutate("agents.preview", { id, chat: { message: "oi" } })).error?.code).toBe("NOT_FOUND");
+    expect((await b.client.trpc.agents.intents.update.mutate({ agentId: b.agent.id, id: must(intent.data).id, intent: newIntent })).error?.code).toBe("NOT_FOUND");
+    expect((await b.client.trpc.agents.intents.delete.mutate({ agentId: id, id: must(intent.data).id })).error?.code).toBe("NOT_FOUND");
+    expect((await b.client.trpc.agents.preview.mutate({ id, chat: { message: "oi" } })).error?.code).toBe("NOT_FOUND");
 
     const listB = await b.client.get<AgentRow[]>("/api/v1/agents");
     expect(listB.data.map((x) => x.id)).toEqual([b.agent.id]);
-    expect((await b.client.query<AgentRow[]>("agents.list")).data.map((x) => x.id)).toEqual([b.agent.id]);
+    expect((await b.client.trpc.agents.list.query()).data.map((x) => x.id)).toEqual([b.agent.id]);
     expect(await dbAgent(id)).toEqual(before);
-    const intents = await a.client.query<{ name: string }[]>("agents.intents.list", { agentId: id });
+    const intents = await a.client.trpc.agents.intents.list.query({ agentId: id });
     expect(intents.data.map((i) => i.name)).toEqual(["Horário"]);
   });
 });
@@ -418,13 +421,13 @@ describe("[agents] another workspace's agent does not exist for you", () => {
 describe("[agents] intents (SPEC §5 Intent and Webhook)", () => {
   let c: Client;
   let agentId: string;
-  const base = {
+  const base: IntentInput = {
     name: "Consultar pedido",
     description: "O cliente quer saber o status do pedido",
     examples: ["Cadê meu pedido?", "Qual o status da minha compra?"],
     action: { type: "simple_response", simpleResponse: "Vou verificar para você." },
   };
-  const create = (intent: unknown) => c.mutate<Record<string, unknown> & { id: string }>("agents.intents.create", { agentId, intent });
+  const create = (intent: IntentInput) => c.trpc.agents.intents.create.mutate({ agentId, intent });
 
   beforeAll(async () => {
     const o = await ownerWithAgent(app);
@@ -438,9 +441,10 @@ describe("[agents] intents (SPEC §5 Intent and Webhook)", () => {
     expect(simple.data).toMatchObject({ name: "Consultar pedido", priority: 5, isActive: true, parameters: [], agentId });
     const hook = await create({ ...base, name: "Rastrear", action: { type: "webhook", webhook: { url: "https://api.loja.com.br/rastreio" } } });
     expect(hook.ok).toBe(true);
-    expect(hook.data.action).toEqual({
+    expect(hook.data?.action).toEqual({
       type: "webhook",
-      webhook: { url: "https://api.loja.com.br/rastreio", method: "POST", headers: {}, timeout: 5, retries: 3, when: "before_response", sendParameters: true, sendUserData: false },
+      // Headers are listed as names with hasValue, never their values (issue 11, defect 8).
+      webhook: { url: "https://api.loja.com.br/rastreio", method: "POST", headers: [], timeout: 5, retries: 3, when: "before_response", sendParameters: true, sendUserData: false },
     });
     const tool = await create({
       ...base,
@@ -450,7 +454,7 @@ describe("[agents] intents (SPEC §5 Intent and Webhook)", () => {
       parameters: [{ name: "data_desejada", type: "date", required: true, examples: ["amanhã"] }],
     });
     expect(tool.data).toMatchObject({ priority: 9, parameters: [{ name: "data_desejada", type: "date", required: true, examples: ["amanhã"] }] });
-    const list = await c.query<{ name: string; priority: number }[]>("agents.intents.list", { agentId });
+    const list = await c.trpc.agents.intents.list.query({ agentId });
     expect(list.data.map((i) => [i.name, i.priority])).toEqual([
       ["Agendar", 9],
       ["Consultar pedido", 5],
@@ -486,11 +490,11 @@ describe("[agents] intents (SPEC §5 Intent and Webhook)", () => {
   ];
   for (const [label, override, message] of bad) {
     test(`${label} → BAD_REQUEST '${message}'`, async () => {
-      const before = (await c.query<unknown[]>("agents.intents.list", { agentId })).data.length;
+      const before = (await c.trpc.agents.intents.list.query({ agentId })).data.length;
       const res = await create({ ...base, ...override });
       expect(res.status).toBe(400);
       expect(res.error).toMatchObject({ code: "BAD_REQUEST", message });
-      expect((await c.query<unknown[]>("agents.intents.list", { agentId })).data).toHaveLength(before);
+      expect((await c.trpc.agents.intents.list.query({ agentId })).data).toHaveLength(before);
     });
   }
 
@@ -501,21 +505,21 @@ describe("[agents] intents (SPEC §5 Intent and Webhook)", () => {
     ] as const) {
       const res = await create({ ...base, name: `Hook ${method}`, action: { type: "webhook", webhook: { url: "https://x.com.br", timeout, retries, method, when: "on_error" } } });
       expect(res.ok).toBe(true);
-      expect(res.data.action).toMatchObject({ webhook: { timeout, retries, method, when: "on_error" } });
+      expect(res.data?.action).toMatchObject({ webhook: { timeout, retries, method, when: "on_error" } });
     }
   });
 
   test("update replaces and validates; delete removes; unknown ids are NOT_FOUND", async () => {
     const created = await create({ ...base, name: "Temporária" });
-    const id = created.data.id;
-    const upd = await c.mutate<{ name: string; priority: number }>("agents.intents.update", { agentId, id, intent: { ...base, name: "Renomeada", priority: 2 } });
+    const id = must(created.data).id;
+    const upd = await c.trpc.agents.intents.update.mutate({ agentId, id, intent: { ...base, name: "Renomeada", priority: 2 } });
     expect(upd.data).toMatchObject({ name: "Renomeada", priority: 2 });
-    const invalid = await c.mutate("agents.intents.update", { agentId, id, intent: { ...base, priority: 42 } });
+    const invalid = await c.trpc.agents.intents.update.mutate({ agentId, id, intent: { ...base, priority: 42 } });
     expect(invalid.error).toMatchObject({ code: "BAD_REQUEST", message: "Prioridade máxima 10" });
     const [row] = await app.deps.db.select().from(agentIntents).where(eq(agentIntents.id, id));
     expect(row?.priority).toBe(2);
-    expect((await c.mutate("agents.intents.update", { agentId, id: MISSING_UUID, intent: base })).error?.code).toBe("NOT_FOUND");
-    expect((await c.mutate("agents.intents.delete", { agentId, id })).ok).toBe(true);
-    expect((await c.mutate("agents.intents.delete", { agentId, id })).error).toMatchObject({ code: "NOT_FOUND", message: "Intenção não encontrada" });
+    expect((await c.trpc.agents.intents.update.mutate({ agentId, id: MISSING_UUID, intent: base })).error?.code).toBe("NOT_FOUND");
+    expect((await c.trpc.agents.intents.delete.mutate({ agentId, id })).ok).toBe(true);
+    expect((await c.trpc.agents.intents.delete.mutate({ agentId, id })).error).toMatchObject({ code: "NOT_FOUND", message: "Intenção não encontrada" });
   });
 });

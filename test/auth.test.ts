@@ -239,10 +239,10 @@ describe("[auth] session", () => {
 
   test("tRPC auth.me returns the user with a session and null without", async () => {
     const { client, user } = await registerUser(app);
-    const me = await client.query<PublicUser | null>("auth.me");
+    const me = await client.trpc.auth.me.query();
     expect(me.ok).toBe(true);
     expect(me.data?.id).toBe(user.id);
-    const none = await new Client(app.base).query("auth.me");
+    const none = await new Client(app.base).trpc.auth.me.query();
     expect(none.ok).toBe(true);
     expect(none.data).toBeNull();
   });

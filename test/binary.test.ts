@@ -7,6 +7,8 @@ import { type Subprocess, spawn, spawnSync } from "bun";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { makeDocx } from "./fixtures/documents";
+import { zipBombDocx } from "./fixtures/heavy-documents";
 
 const workDir = mkdtempSync(join(tmpdir(), "atenda-bin-"));
 const binary = join(workDir, "atenda");
@@ -80,7 +82,29 @@ test("[binary]: boots on an empty data dir, migrates, seeds the admin and serves
     status = ((await list.json()) as { result: { data: { json: { status: string }[] } } }).result.data.json[0]?.status ?? "";
   }
   expect(status).toBe("ready");
-});
+
+  // Documents are read by the executable re-run as the extraction subprocess (issue 11): a DOCX
+  // trains, a zip bomb fails with its reason.
+  const upload = async (name: string, bytes: Uint8Array) => {
+    const form = new FormData();
+    form.append("file", new File([new Uint8Array(bytes)], name));
+    const res = await fetch(`${base}/api/v1/agents/${agent.data.id}/training/documents`, { method: "POST", headers: { cookie, "x-csrf-token": csrf }, body: form });
+    expect(res.status).toBe(201);
+    const id = ((await res.json()) as { data: { id: string } }).data.id;
+    for (let i = 0; i < 300; i++) {
+      await Bun.sleep(100);
+      const list = await fetch(`${base}/trpc/training.list?input=${encodeURIComponent(JSON.stringify({ json: { agentId: agent.data.id } }))}`, { headers });
+      const rows = ((await list.json()) as { result: { data: { json: { id: string; status: string; errorMessage: string | null }[] } } }).result.data.json;
+      const row = rows.find((r) => r.id === id);
+      if (row && (row.status === "ready" || row.status === "failed")) return row;
+    }
+    throw new Error(`${name} did not settle`);
+  };
+  const docx = await upload("garantia.docx", await makeDocx("Garantia", ["Todos os produtos têm garantia de noventa dias."]));
+  expect({ status: docx.status, error: docx.errorMessage }).toEqual({ status: "ready", error: null });
+  const bomb = await upload("bomba.docx", await zipBombDocx(60));
+  expect({ status: bomb.status, error: bomb.errorMessage }).toEqual({ status: "failed", error: "O documento é grande demais depois de descompactado (limite: 50 MB)." });
+}, 60_000);
 
 test("[binary]: the embeddable widget is inside the executable", async () => {
   const res = await fetch(`${base}/widget.js`, { headers: { "accept-encoding": "identity" } });

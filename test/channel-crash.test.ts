@@ -12,7 +12,7 @@ import { conversations, creditTransactions, messages } from "../db/schema";
 import { openDatabase } from "../db/client";
 import { startFakeOpenAi } from "./fakes/openai";
 import { startFakeGraph } from "./fakes/whatsapp-graph";
-import { type SpawnedServer, setupWhatsAppAgent, signedWhatsAppDelivery, spawnServer } from "./helpers/spawned";
+import { SPAWN_WA_TOKEN, type SpawnedServer, setupWhatsAppAgent, signedWhatsAppDelivery, spawnServer } from "./helpers/spawned";
 import { eventually } from "./helpers/training";
 
 const dataDir = mkdtempSync(join(tmpdir(), "atenda-crash-"));
@@ -27,6 +27,7 @@ beforeAll(async () => {
   // A slow model: the kill lands while turns are in flight.
   openai = await startFakeOpenAi({ latencyMs: 1500 });
   graph = await startFakeGraph();
+  graph.addPhoneNumber("5550001", { accessToken: SPAWN_WA_TOKEN });
 });
 afterAll(async () => {
   await server?.stop("SIGKILL");

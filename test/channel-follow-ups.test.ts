@@ -43,7 +43,8 @@ beforeAll(async () => {
   agent = o.agent;
   await setWallet(app, o.workspaceId, { regular: 100_000 });
   await answerAtOnce(app, agent.id, { followUpSettings: steps });
-  const res = await o.client.mutate<{ id: string }>("channels.connectWhatsApp", {
+  graph.addPhoneNumber(PHONE_ID, { accessToken: "EAAG-fu" });
+  const res = await o.client.trpc.channels.connectWhatsApp.mutate({
     agentId: agent.id,
     config: { accessToken: "EAAG-fu", appSecret: APP_SECRET, phoneNumberId: PHONE_ID, businessAccountId: "waba-fu", webhookVerifyToken: "fu-123" },
   });

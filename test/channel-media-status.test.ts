@@ -27,7 +27,8 @@ beforeAll(async () => {
   const o = await ownerWithAgent(app);
   await setWallet(app, o.workspaceId, { regular: 100_000 });
   await answerAtOnce(app, o.agent.id);
-  const res = await o.client.mutate("channels.connectWhatsApp", {
+  graph.addPhoneNumber(PHONE_ID, { accessToken: "EAAG-midia" });
+  const res = await o.client.trpc.channels.connectWhatsApp.mutate({
     agentId: o.agent.id,
     config: { accessToken: "EAAG-midia", appSecret: APP_SECRET, phoneNumberId: PHONE_ID, businessAccountId: "waba-m", webhookVerifyToken: "m-123" },
   });

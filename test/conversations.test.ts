@@ -12,7 +12,7 @@ import { startFakeTelegram } from "./fakes/telegram";
 import { type AgentRow, answerAtOnce, chat, ownerWithAgent, setWallet } from "./helpers/agents";
 import { type TestApp, startTestApp } from "./helpers/app";
 import { connectTelegramBot, telegramCustomer } from "./helpers/channels";
-import type { Client } from "./helpers/client";
+import { type Client, must } from "./helpers/client";
 import { registerUser } from "./helpers/factories";
 import { arrangeConversation, joinAs, openStream } from "./helpers/inbox";
 import { eventually } from "./helpers/training";
@@ -56,8 +56,8 @@ afterAll(async () => {
   tg.stop();
 });
 
-const list = (c: Client, input: Record<string, unknown> = {}) => c.query<Page>("conversations.list", input);
-const thread = (c: Client, id: string, cursor?: string) => c.query<Thread>("conversations.thread", { id, ...(cursor ? { cursor } : {}) });
+const list = (c: Client, input: Record<string, unknown> = {}) => c.trpc.conversations.list.query(input);
+const thread = (c: Client, id: string, cursor?: string) => c.trpc.conversations.thread.query({ id, ...(cursor ? { cursor } : {}) });
 const modelCalls = () => openai.chatRequests().length;
 /** Messages the bot sent to anyone (the poller's getUpdates calls are recorded too). */
 const sends = () => tg.calls.filter((c) => c.method.startsWith("send") && c.method !== "sendChatAction").length;
@@ -148,7 +148,7 @@ describe("list", () => {
   });
 
   test("counts: conversations with unread messages and open ones needing a person", async () => {
-    const res = await lister.query<{ unread: number; needsHuman: number }>("conversations.counts");
+    const res = await lister.trpc.conversations.counts.query();
     expect(res.data).toEqual({ unread: 1, needsHuman: 1 });
   });
 
@@ -191,13 +191,13 @@ describe("a person answers on Telegram", () => {
     const conv = await eventually(() => c.conversation());
     expect(conv.unreadCount).toBe(1);
 
-    const read = await owner.mutate("conversations.markRead", { id: conv.id });
+    const read = await owner.trpc.conversations.markRead.mutate({ id: conv.id });
     expect(read.ok).toBe(true);
     expect((await c.conversation())?.unreadCount).toBe(0);
     expect((await c.thread()).filter((m) => !m.isRead)).toHaveLength(0);
 
     const before = Date.now();
-    const reply = await owner.mutate<{ messages: Msg[] }>("conversations.reply", { id: conv.id, text: "  Olá Renata, aqui é a Maria. Entregamos sim!  " });
+    const reply = await owner.trpc.conversations.reply.mutate({ id: conv.id, text: "  Olá Renata, aqui é a Maria. Entregamos sim!  " });
     expect(reply.ok).toBe(true);
     expect(reply.data.messages.map((m) => [m.senderType, m.senderName, m.content, m.deliveryStatus])).toEqual([
       ["human", "Maria Silva", "Olá Renata, aqui é a Maria. Entregamos sim!", "pending"],
@@ -220,7 +220,7 @@ describe("a person answers on Telegram", () => {
     expect(c.received()).toHaveLength(2);
     expect(modelCalls()).toBe(calls);
 
-    const back = await owner.mutate<{ handledBy: string; needsHumanSupport: boolean; aiPausedUntil: number | null }>("conversations.handBack", { id: conv.id });
+    const back = await owner.trpc.conversations.handBack.mutate({ id: conv.id });
     expect(back.data).toEqual(expect.objectContaining({ handledBy: "ai", needsHumanSupport: false, aiPausedUntil: null }));
     await c.say("Ainda estão aí?");
     await eventually(async () => c.received().length === 3);
@@ -265,7 +265,7 @@ describe("a person answers on Telegram", () => {
     await chat(app, agent.id, { message: "Oi pelo site", sessionId: "visitante-inbox-1" });
     const item = (await list(owner, { channel: "web" })).data.items[0];
     expect(item?.channel).toBe("web");
-    const res = await owner.mutate("conversations.reply", { id: item?.id, text: "Olá!" });
+    const res = await owner.trpc.conversations.reply.mutate({ id: must(item).id, text: "Olá!" });
     expect(res.status).toBe(412);
     expect(res.error?.message).toContain("chat do site não podem ser respondidas por aqui");
     expect(await humanRows(item?.id ?? "")).toHaveLength(0);
@@ -276,9 +276,9 @@ describe("a person answers on Telegram", () => {
     const c = telegramCustomer(app, tg, bot);
     await c.say("Olá");
     const conv = await eventually(() => c.conversation());
-    const empty = await owner.mutate("conversations.reply", { id: conv.id, text: "   " });
+    const empty = await owner.trpc.conversations.reply.mutate({ id: conv.id, text: "   " });
     expect([empty.status, empty.error?.message]).toEqual([400, "Escreva a mensagem"]);
-    const long = await owner.mutate("conversations.reply", { id: conv.id, text: "a".repeat(4097) });
+    const long = await owner.trpc.conversations.reply.mutate({ id: conv.id, text: "a".repeat(4097) });
     expect([long.status, long.error?.message]).toEqual([400, "A mensagem deve ter no máximo 4096 caracteres"]);
     expect(await humanRows(conv.id)).toHaveLength(0);
   });
@@ -289,8 +289,8 @@ describe("a person answers on Telegram", () => {
     await eventually(async () => c.received().length === 1);
     const conv = await eventually(() => c.conversation());
     const body = { id: conv.id, text: "Bom dia! Já te respondo.", clientId: crypto.randomUUID() };
-    const a = await owner.mutate<{ messages: Msg[] }>("conversations.reply", body);
-    const b = await owner.mutate<{ messages: Msg[] }>("conversations.reply", body);
+    const a = await owner.trpc.conversations.reply.mutate(body);
+    const b = await owner.trpc.conversations.reply.mutate(body);
     expect(b.data.messages[0]?.id).toBe(a.data.messages[0]?.id ?? "");
     await eventually(async () => c.received().length === 2);
     await Bun.sleep(500);
@@ -312,37 +312,37 @@ describe("state changes", () => {
   });
 
   test("take over keeps the AI silent with no time limit; hand back clears the request", async () => {
-    const taken = await owner.mutate<{ handledBy: string; aiPausedUntil: number | null }>("conversations.takeOver", { id: convId });
+    const taken = await owner.trpc.conversations.takeOver.mutate({ id: convId });
     expect([taken.data.handledBy, taken.data.aiPausedUntil]).toEqual(["human", null]);
     expect((await list(owner, { needsHuman: true })).data.items.map((i) => i.id)).toContain(convId);
     // A reply during an open-ended takeover does not put a deadline on it.
-    await owner.mutate("conversations.reply", { id: convId, text: "Oi Sônia, sou a Maria." });
+    await owner.trpc.conversations.reply.mutate({ id: convId, text: "Oi Sônia, sou a Maria." });
     expect((await app.deps.db.select().from(conversations).where(eq(conversations.id, convId)))[0]?.aiPausedUntil).toBeNull();
-    await owner.mutate("conversations.handBack", { id: convId });
+    await owner.trpc.conversations.handBack.mutate({ id: convId });
     expect((await list(owner, { needsHuman: true })).data.items.map((i) => i.id)).not.toContain(convId);
   });
 
   test("assign only to members who can answer; null unassigns; 'minhas' follows", async () => {
-    const toMember = await owner.mutate<{ assignedTo: { id: string; name: string } | null }>("conversations.assign", { id: convId, userId: member.user.id });
+    const toMember = await owner.trpc.conversations.assign.mutate({ id: convId, userId: member.user.id });
     expect(toMember.data.assignedTo).toEqual({ id: member.user.id, name: "Marcos Lima" });
     expect((await list(member.client, { mine: true })).data.items.map((i) => i.id)).toEqual([convId]);
     const stranger = await registerUser(app);
-    const refused = await owner.mutate("conversations.assign", { id: convId, userId: stranger.user.id });
+    const refused = await owner.trpc.conversations.assign.mutate({ id: convId, userId: stranger.user.id });
     expect([refused.status, refused.error?.message]).toEqual([400, "Este usuário não é membro deste workspace"]);
-    const toViewer = await owner.mutate("conversations.assign", { id: convId, userId: viewer.user.id });
+    const toViewer = await owner.trpc.conversations.assign.mutate({ id: convId, userId: viewer.user.id });
     expect(toViewer.status).toBe(400);
     expect((await app.deps.db.select().from(conversations).where(eq(conversations.id, convId)))[0]?.assignedToUserId).toBe(member.user.id);
-    const cleared = await owner.mutate<{ assignedTo: unknown }>("conversations.assign", { id: convId, userId: null });
+    const cleared = await owner.trpc.conversations.assign.mutate({ id: convId, userId: null });
     expect(cleared.data.assignedTo).toBeNull();
   });
 
   test("resolve and reopen", async () => {
-    const resolved = await owner.mutate<{ status: string; finishedAt: number | null; waitingForUser: boolean }>("conversations.resolve", { id: convId });
+    const resolved = await owner.trpc.conversations.resolve.mutate({ id: convId });
     expect(resolved.data.status).toBe("resolved");
     expect(resolved.data.finishedAt).toBeGreaterThan(Date.now() - 5000);
     expect(resolved.data.waitingForUser).toBe(false);
     expect((await list(owner, { status: "resolved" })).data.items.map((i) => i.id)).toContain(convId);
-    const reopened = await owner.mutate<{ status: string; finishedAt: number | null }>("conversations.reopen", { id: convId });
+    const reopened = await owner.trpc.conversations.reopen.mutate({ id: convId });
     expect([reopened.data.status, reopened.data.finishedAt]).toEqual(["active", null]);
   });
 
@@ -351,7 +351,7 @@ describe("state changes", () => {
     const before = (await humanRows(convId)).length;
     await outboxDrained(convId);
     const sent = sends();
-    const reply = await viewer.client.mutate("conversations.reply", { id: convId, text: "Posso ajudar?" });
+    const reply = await viewer.client.trpc.conversations.reply.mutate({ id: convId, text: "Posso ajudar?" });
     expect(reply.status).toBe(403);
     expect(reply.error?.message).toContain("somente leitura");
     for (const action of ["takeOver", "resolve", "markRead"]) expect((await viewer.client.mutate(`conversations.${action}`, { id: convId })).status).toBe(403);
@@ -409,9 +409,9 @@ describe("live stream", () => {
     const stream = await openStream(app, outsider);
     await Bun.sleep(11_000);
     // Any change in the outsider's workspace: their own conversation, arranged and assigned.
-    const ws = String((await outsider.query<{ id: string }>("workspaces.current")).data.id);
+    const ws = String((await outsider.trpc.workspaces.current.query()).data.id);
     const conv = await arrangeConversation(app, ws, { at: Date.now() });
-    await outsider.mutate("conversations.resolve", { id: conv.id });
+    await outsider.trpc.conversations.resolve.mutate({ id: conv.id });
     await eventually(async () => stream.conversationIds().includes(conv.id), 3000);
     await stream.close();
   }, 20_000);

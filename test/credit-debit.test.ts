@@ -123,16 +123,15 @@ describe("[credit-debit] one ledger row per model call", () => {
     ]);
   });
 
-  test("a reply costing more than what is left takes what is left; the balance ends at exactly 0", async () => {
+  test("a call that could cost more than what is left is not made (issue 11): no reply for a partial charge", async () => {
     const o = await ownerWithAgent(app);
     await setWallet(app, o.workspaceId, { regular: 0.5 });
+    const before = fake.chatRequests().length;
     const res = await chat(app, o.agent.id, { message: "Última pergunta" });
-    expect(res.body.response).toBe("Eco: Última pergunta");
-    const rows = await ledger(app, o.workspaceId);
-    expect(rows.map((r) => r.creditsConsumed)).toEqual([500]);
-    expect((await walletRow(app, o.workspaceId)).remainingCredits).toBe(0);
-    const next = await chat(app, o.agent.id, { message: "E agora?" });
-    expect(next.body.response).toBe(NO_CREDITS_MESSAGE);
+    expect(res.body.response).toBe(NO_CREDITS_MESSAGE);
+    expect(fake.chatRequests()).toHaveLength(before);
+    expect(await ledger(app, o.workspaceId)).toEqual([]);
+    expect((await walletRow(app, o.workspaceId)).remainingCredits).toBe(500);
   });
 });
 

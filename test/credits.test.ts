@@ -96,16 +96,16 @@ describe("[credits] usage history", () => {
       expect(res.status).toBe(400);
       expect(res.body.error).toMatchObject({ code: "VALIDATION", message: PERIOD_MESSAGE });
     }
-    const viaTrpc = await client.query("credits.usageHistory", { period: 10 });
+    const viaTrpc = await client.trpc.credits.usageHistory.query({ period: 10 });
     expect(viaTrpc.error).toMatchObject({ code: "BAD_REQUEST", message: PERIOD_MESSAGE });
   });
 
   test("tRPC credits.usageHistory gives the same rows; anonymous is 401", async () => {
     const rest = (await history(client, 15)).data;
-    const trpc = await client.query<Day[]>("credits.usageHistory", { period: 15 });
+    const trpc = await client.trpc.credits.usageHistory.query({ period: 15 });
     expect(trpc.data).toEqual(rest);
     expect((await history(new Client(app.base), 7)).status).toBe(401);
-    expect((await new Client(app.base).query("credits.usageHistory", { period: 7 })).error?.code).toBe("UNAUTHORIZED");
+    expect((await new Client(app.base).trpc.credits.usageHistory.query({ period: 7 })).error?.code).toBe("UNAUTHORIZED");
   });
 });
 

@@ -1,7 +1,7 @@
 /** Double-submit CSRF (api-contract): cookie-authenticated writes need x-csrf-token = atenda_csrf. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type TestApp, startTestApp } from "./helpers/app";
-import type { Client } from "./helpers/client";
+import { type Client, must } from "./helpers/client";
 import { type PublicUser, registerUser } from "./helpers/factories";
 
 const CSRF_MESSAGE = "Token CSRF inválido ou ausente. Recarregue a página e tente novamente.";
@@ -66,13 +66,13 @@ describe("[csrf]", () => {
   test("reads need no token (REST and tRPC)", async () => {
     expect((await client.get("/api/v1/workspaces", { csrf: false })).status).toBe(200);
     expect((await client.get("/api/v1/auth/user", { csrf: false })).status).toBe(200);
-    const me = await client.query<PublicUser>("auth.me");
+    const me = await client.trpc.auth.me.query();
     expect(me.ok).toBe(true);
-    expect(me.data.id).toBe(user.id);
+    expect(me.data?.id).toBe(user.id);
   });
 
   test("a tRPC mutation with the right token passes", async () => {
-    const res = await client.mutate<{ workspaceId: string }>("workspaces.switch", { id: user.currentWorkspaceId });
+    const res = await client.trpc.workspaces.switch.mutate({ id: must(user.currentWorkspaceId) });
     expect(res.status).toBe(200);
     expect(res.data.workspaceId).toBe(String(user.currentWorkspaceId));
   });

@@ -79,12 +79,12 @@ describe("[dynamic api] validation (SPEC §5)", () => {
     expect(issue(dynamicApiInput.safeParse({ ...api, customHeaders: "[1]" }))).toContain("Cabeçalhos personalizados devem ser um JSON");
 
     const o = await owner();
-    const bad = await o.client.mutate("dynamicApi.create", { agentId: o.agent.id, api: { name: "Loja", baseUrl: "loja" } });
+    const bad = await o.client.trpc.dynamicApi.create.mutate({ agentId: o.agent.id, api: { name: "Loja", baseUrl: "loja" } });
     expect(bad.error?.message).toBe("URL base inválida");
-    const noKey = await o.client.mutate("dynamicApi.create", { agentId: o.agent.id, api: { name: "Loja", baseUrl: shop.url, authType: "api-key" } });
+    const noKey = await o.client.trpc.dynamicApi.create.mutate({ agentId: o.agent.id, api: { name: "Loja", baseUrl: shop.url, authType: "api-key" } });
     expect(noKey.error?.message).toBe("Informe a chave de API");
     const created = await createApi(o.client, o.agent.id, { baseUrl: shop.url });
-    const manual = await o.client.mutate("dynamicApi.saveEndpoints", { id: created.id, selected: [], manual: [{ ...ordersEndpoint, method: "TRACE" }] });
+    const manual = await o.client.trpc.dynamicApi.saveEndpoints.mutate({ id: created.id, selected: [], manual: [{ ...ordersEndpoint, method: "TRACE" }] });
     expect(manual.error?.message).toBe(METHOD_MESSAGE);
   });
 });
@@ -121,7 +121,7 @@ describe("[dynamic api] discovery", () => {
     shop.settings.docDelayMs = 0;
     await pending;
     expect((await listApis(o.client, o.agent.id))[0]?.status).toBe("discovery_completed");
-    const missing = await o.client.mutate("dynamicApi.discover", { id: api.id, url: `${shop.url}/nao-existe.json` });
+    const missing = await o.client.trpc.dynamicApi.discover.mutate({ id: api.id, url: `${shop.url}/nao-existe.json` });
     expect(missing.error?.appCode).toBe("UNAVAILABLE");
     expect((await listApis(o.client, o.agent.id))[0]?.status).toBe("discovery_completed");
   });
@@ -142,7 +142,7 @@ describe("[dynamic api] discovery", () => {
     expect(oa.detectionMethod).toBe("openapi");
     expect(oa.endpoints).toHaveLength(3);
 
-    const junk = await o.client.mutate("dynamicApi.discover", { id: api.id, document: '{"hello": "world"}' });
+    const junk = await o.client.trpc.dynamicApi.discover.mutate({ id: api.id, document: '{"hello": "world"}' });
     expect(junk.error?.message).toBe("Documento não reconhecido: esperado OpenAPI 3 ou Swagger 2");
     expect((await listApis(o.client, o.agent.id))[0]?.status).toBe("discovery_completed");
   });
@@ -245,7 +245,7 @@ describe("[dynamic api] tools in the chat turn", () => {
     shop.settings.auth = null;
     const o = await owner();
     const api = await createApi(o.client, o.agent.id, { baseUrl: shop.url });
-    const states = [api.status];
+    const states: string[] = [api.status];
     states.push((await saveSelection(o.client, api.id, [], [ordersEndpoint])).status);
     let n = 0;
     const toolsNow = async () => {
@@ -268,7 +268,7 @@ describe("[dynamic api] tools in the chat turn", () => {
     expect(states).toEqual(["not_configured", "configuration_saved", "execution_failed", "ready_for_execution"]);
     expect(await toolsNow()).toEqual(["consultar_pedido"]);
     // Disabled APIs offer nothing.
-    await o.client.mutate("dynamicApi.update", { id: api.id, api: { name: "Loja", baseUrl: shop.url, enabled: false } });
+    await o.client.trpc.dynamicApi.update.mutate({ id: api.id, api: { name: "Loja", baseUrl: shop.url, enabled: false } });
     expect(await toolsNow()).toEqual([]);
   });
 });
@@ -277,10 +277,10 @@ describe("[dynamic api] safety and isolation", () => {
   test("SSRF: a loopback/private base URL not allow-listed is refused for discovery, the test console and the chat tool", async () => {
     const o = await owner();
     const api = await createApi(o.client, o.agent.id, { baseUrl: outside.url });
-    const disc = await o.client.mutate("dynamicApi.discover", { id: api.id, url: `${outside.url}/openapi.json` });
+    const disc = await o.client.trpc.dynamicApi.discover.mutate({ id: api.id, url: `${outside.url}/openapi.json` });
     expect(disc.error?.message).toContain("Endereço não permitido");
     for (const url of ["http://10.0.0.5/openapi.json", "http://169.254.169.254/latest/meta-data"]) {
-      const res = await o.client.mutate("dynamicApi.discover", { id: api.id, url });
+      const res = await o.client.trpc.dynamicApi.discover.mutate({ id: api.id, url });
       expect(res.error?.message).toContain("Endereço não permitido");
     }
     expect((await listApis(o.client, o.agent.id))[0]?.status).toBe("not_configured");
@@ -310,7 +310,7 @@ describe("[dynamic api] safety and isolation", () => {
     expect(listed[0]?.config).toMatchObject({ hasPassword: true, hasCustomHeaders: true, hasApiKey: false, username: "ana" });
     expect(listed[0]?.config.password).toBeUndefined();
 
-    const updated = await o.client.mutate("dynamicApi.update", { id: api.id, api: { name: "Loja nova", baseUrl: shop.url, authType: "basic", username: "ana", password: "" } });
+    const updated = await o.client.trpc.dynamicApi.update.mutate({ id: api.id, api: { name: "Loja nova", baseUrl: shop.url, authType: "basic", username: "ana", password: "" } });
     expect(updated.ok).toBe(true);
     shop.settings.auth = { header: "authorization", value: `Basic ${btoa("ana:senha-super-secreta")}` };
     await saveSelection(o.client, api.id, [], [ordersEndpoint]);
@@ -322,20 +322,20 @@ describe("[dynamic api] safety and isolation", () => {
     const a = await owner();
     const b = await owner();
     const api = await createApi(a.client, a.agent.id, { baseUrl: shop.url });
-    const dup = await a.client.mutate("dynamicApi.create", { agentId: a.agent.id, api: { name: "loja", baseUrl: shop.url } });
+    const dup = await a.client.trpc.dynamicApi.create.mutate({ agentId: a.agent.id, api: { name: "loja", baseUrl: shop.url } });
     expect(dup.error?.message).toBe("Já existe uma API com este nome neste agente");
     const calls = [
-      b.client.query("dynamicApi.list", { agentId: a.agent.id }),
-      b.client.mutate("dynamicApi.create", { agentId: a.agent.id, api: { name: "Intrusa", baseUrl: shop.url } }),
-      b.client.mutate("dynamicApi.update", { id: api.id, api: { name: "Intrusa", baseUrl: shop.url } }),
-      b.client.mutate("dynamicApi.discover", { id: api.id, url: `${shop.url}/openapi.json` }),
-      b.client.mutate("dynamicApi.saveEndpoints", { id: api.id, selected: [], manual: [ordersEndpoint] }),
-      b.client.mutate("dynamicApi.test", { id: api.id, endpointKey: "GET /orders/{id}", args: { id: "1" } }),
-      b.client.mutate("dynamicApi.delete", { id: api.id }),
+      b.client.trpc.dynamicApi.list.query({ agentId: a.agent.id }),
+      b.client.trpc.dynamicApi.create.mutate({ agentId: a.agent.id, api: { name: "Intrusa", baseUrl: shop.url } }),
+      b.client.trpc.dynamicApi.update.mutate({ id: api.id, api: { name: "Intrusa", baseUrl: shop.url } }),
+      b.client.trpc.dynamicApi.discover.mutate({ id: api.id, url: `${shop.url}/openapi.json` }),
+      b.client.trpc.dynamicApi.saveEndpoints.mutate({ id: api.id, selected: [], manual: [ordersEndpoint] }),
+      b.client.trpc.dynamicApi.test.mutate({ id: api.id, endpointKey: "GET /orders/{id}", args: { id: "1" } }),
+      b.client.trpc.dynamicApi.delete.mutate({ id: api.id }),
     ];
     for (const res of await Promise.all(calls)) expect(res.error?.httpStatus).toBe(404);
     expect(await listApis(a.client, a.agent.id)).toHaveLength(1);
-    expect((await a.client.mutate("dynamicApi.delete", { id: api.id })).ok).toBe(true);
+    expect((await a.client.trpc.dynamicApi.delete.mutate({ id: api.id })).ok).toBe(true);
     expect(await listApis(a.client, a.agent.id)).toHaveLength(0);
   });
 });

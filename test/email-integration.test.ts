@@ -66,7 +66,7 @@ describe("[email] contract", () => {
 describe("[email] own SMTP", () => {
   test("save encrypts the password; Testar sends through the SMTP with auth to every recipient; wrong password is a clear reason", async () => {
     const o = await fundedOwner(app);
-    const saved = await o.client.mutate<{ config: Record<string, unknown> }>("emailIntegration.save", { agentId: o.agent.id, config: ownSmtp() });
+    const saved = await o.client.trpc.emailIntegration.save.mutate({ agentId: o.agent.id, config: ownSmtp() });
     expect(saved.ok).toBe(true);
     expect(saved.data.config).toMatchObject({ hasSmtpPassword: true, recipients: ["vendas@exemplo.com.br", "dono@exemplo.com.br"] });
     expect(JSON.stringify(saved.data)).not.toContain("senha-smtp");
@@ -74,7 +74,7 @@ describe("[email] own SMTP", () => {
     expect(JSON.stringify(row?.config)).not.toContain("senha-smtp");
 
     const from = smtp.received.length;
-    const run = await o.client.mutate<Run>("emailIntegration.test", { agentId: o.agent.id });
+    const run = await o.client.trpc.emailIntegration.test.mutate({ agentId: o.agent.id });
     expect(run.data).toMatchObject({ ok: true, via: "smtp", error: null });
     const [mail] = smtp.received.slice(from);
     expect(mail?.auth).toBe("loja@exemplo.com.br");
@@ -83,33 +83,33 @@ describe("[email] own SMTP", () => {
     expect(decodeQuotedPrintable(mail?.data ?? "")).toContain("Este é um e-mail de teste do Atenda");
 
     // Blank password keeps the stored one; a wrong one is refused by the server.
-    await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: ownSmtp({ smtpPassword: "" }) });
-    expect((await o.client.mutate<Run>("emailIntegration.test", { agentId: o.agent.id })).data.ok).toBe(true);
-    await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: ownSmtp({ smtpPassword: "errada" }) });
-    expect((await o.client.mutate<Run>("emailIntegration.test", { agentId: o.agent.id })).data).toMatchObject({ ok: false, error: "O servidor SMTP recusou o usuário ou a senha" });
-    const card = await o.client.query<{ integration: { testStatus: string } }>("emailIntegration.get", { agentId: o.agent.id });
-    expect(card.data.integration.testStatus).toBe("failed");
+    await o.client.trpc.emailIntegration.save.mutate({ agentId: o.agent.id, config: ownSmtp({ smtpPassword: "" }) });
+    expect((await o.client.trpc.emailIntegration.test.mutate({ agentId: o.agent.id })).data.ok).toBe(true);
+    await o.client.trpc.emailIntegration.save.mutate({ agentId: o.agent.id, config: ownSmtp({ smtpPassword: "errada" }) });
+    expect((await o.client.trpc.emailIntegration.test.mutate({ agentId: o.agent.id })).data).toMatchObject({ ok: false, error: "O servidor SMTP recusou o usuário ou a senha" });
+    const card = await o.client.trpc.emailIntegration.get.query({ agentId: o.agent.id });
+    expect(card.data.integration?.testStatus).toBe("failed");
   });
 
   test("the stored password is never sent to a new SMTP host: changing it needs the password again", async () => {
     const o = await fundedOwner(app);
-    expect((await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: ownSmtp() })).ok).toBe(true);
-    const moved = await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: ownSmtp({ smtpHost: "smtp.outro-servidor.com.br", smtpPassword: "" }) });
+    expect((await o.client.trpc.emailIntegration.save.mutate({ agentId: o.agent.id, config: ownSmtp() })).ok).toBe(true);
+    const moved = await o.client.trpc.emailIntegration.save.mutate({ agentId: o.agent.id, config: ownSmtp({ smtpHost: "smtp.outro-servidor.com.br", smtpPassword: "" }) });
     expect(moved.error?.message).toBe(RETYPE_SECRET);
-    const port = await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: ownSmtp({ smtpPort: 2525, smtpPassword: "" }) });
+    const port = await o.client.trpc.emailIntegration.save.mutate({ agentId: o.agent.id, config: ownSmtp({ smtpPort: 2525, smtpPassword: "" }) });
     expect(port.error?.message).toBe(RETYPE_SECRET);
     // Switching the own SMTP off with the password blank is fine: nothing is sent anywhere new.
-    const off = await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: { recipients: ["vendas@exemplo.com.br"], useOwnSmtp: false, smtpPassword: "" } });
+    const off = await o.client.trpc.emailIntegration.save.mutate({ agentId: o.agent.id, config: { recipients: ["vendas@exemplo.com.br"], useOwnSmtp: false, smtpPassword: "" } });
     expect(off.ok).toBe(true);
   });
 
   test("a private or loopback SMTP host not allow-listed is refused when saved", async () => {
     const o = await fundedOwner(app);
     for (const host of ["10.0.0.5", "localhost", "192.168.1.10"]) {
-      const res = await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: ownSmtp({ smtpHost: host }) });
+      const res = await o.client.trpc.emailIntegration.save.mutate({ agentId: o.agent.id, config: ownSmtp({ smtpHost: host }) });
       expect(res.error?.message).toBe("Servidor SMTP não permitido: o endereço aponta para uma rede privada.");
     }
-    const wrongPort = await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: ownSmtp({ smtpPort: smtp.port + 1 }) });
+    const wrongPort = await o.client.trpc.emailIntegration.save.mutate({ agentId: o.agent.id, config: ownSmtp({ smtpPort: smtp.port + 1 }) });
     expect(wrongPort.error?.message).toContain("Servidor SMTP não permitido");
   });
 });
@@ -133,7 +133,7 @@ describe("[email] transport safety", () => {
 describe("[email] the tool and the email intent", () => {
   test("enviar_email_empresa sends to the recipients through the own SMTP with the conversation details", async () => {
     const o = await fundedOwner(app);
-    await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: ownSmtp() });
+    await o.client.trpc.emailIntegration.save.mutate({ agentId: o.agent.id, config: ownSmtp() });
     modelCalls(fake, "enviar_email_empresa", { assunto: "Orçamento de 50 pães", mensagem: "A cliente Bia quer 50 pães para sábado." });
     const requests = turnRequests(fake);
     const from = smtp.received.length;
@@ -150,15 +150,15 @@ describe("[email] the tool and the email intent", () => {
 
   test("without own SMTP the platform mailer sends; the email intent uses the same recipients; disabled offers nothing", async () => {
     const o = await fundedOwner(app);
-    await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: { recipients: ["equipe@exemplo.com.br"] } });
+    await o.client.trpc.emailIntegration.save.mutate({ agentId: o.agent.id, config: { recipients: ["equipe@exemplo.com.br"] } });
     const intent = {
       name: "Falar com a loja",
       description: "Quando o cliente pede: Falar com a loja",
       examples: ["quero falar com a loja"],
-      action: { type: "internal_tool", internalTool: "email" },
-      parameters: [{ name: "recado", type: "text" }],
+      action: { type: "internal_tool" as const, internalTool: "email" as const },
+      parameters: [{ name: "recado", type: "text" as const }],
     };
-    expect((await o.client.mutate("agents.intents.create", { agentId: o.agent.id, intent })).ok).toBe(true);
+    expect((await o.client.trpc.agents.intents.create.mutate({ agentId: o.agent.id, intent })).ok).toBe(true);
     modelCalls(fake, "Falar_com_a_loja", { recado: "Quero orçamento de 50 pães" });
     const res = await chat(app, o.agent.id, { message: "avisa a loja" });
     expect(res.body.response).toBe('Resultado: {"enviado":true}');
@@ -173,7 +173,7 @@ describe("[email] the tool and the email intent", () => {
     const toolMails = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.template, "agent-business-email"));
     expect(toolMails.some((m) => m.toAddress === "equipe@exemplo.com.br" && m.subject === "Recado")).toBe(true);
 
-    await o.client.mutate("emailIntegration.save", { agentId: o.agent.id, config: { recipients: ["equipe@exemplo.com.br"], enabled: false } });
+    await o.client.trpc.emailIntegration.save.mutate({ agentId: o.agent.id, config: { recipients: ["equipe@exemplo.com.br"], enabled: false } });
     fake.settings.reply = () => ({ content: "ok" });
     const requests = turnRequests(fake);
     await chat(app, o.agent.id, { message: `algo ${Date.now()}` });
@@ -183,21 +183,21 @@ describe("[email] the tool and the email intent", () => {
   test("another workspace gets 404; a member without canEditAgents cannot save or test", async () => {
     const a = await fundedOwner(app);
     const b = await fundedOwner(app);
-    await a.client.mutate("emailIntegration.save", { agentId: a.agent.id, config: { recipients: ["a@exemplo.com.br"] } });
+    await a.client.trpc.emailIntegration.save.mutate({ agentId: a.agent.id, config: { recipients: ["a@exemplo.com.br"] } });
     for (const res of await Promise.all([
-      b.client.query("emailIntegration.get", { agentId: a.agent.id }),
-      b.client.mutate("emailIntegration.save", { agentId: a.agent.id, config: { recipients: ["x@exemplo.com.br"] } }),
-      b.client.mutate("emailIntegration.test", { agentId: a.agent.id }),
-      b.client.mutate("emailIntegration.remove", { agentId: a.agent.id }),
+      b.client.trpc.emailIntegration.get.query({ agentId: a.agent.id }),
+      b.client.trpc.emailIntegration.save.mutate({ agentId: a.agent.id, config: { recipients: ["x@exemplo.com.br"] } }),
+      b.client.trpc.emailIntegration.test.mutate({ agentId: a.agent.id }),
+      b.client.trpc.emailIntegration.remove.mutate({ agentId: a.agent.id }),
     ]))
       expect(res.error?.httpStatus).toBe(404);
     const member = await joinAs(app, a.client, "member");
     for (const res of [
-      await member.client.mutate("emailIntegration.save", { agentId: a.agent.id, config: { recipients: ["x@exemplo.com.br"] } }),
-      await member.client.mutate("emailIntegration.test", { agentId: a.agent.id }),
-      await member.client.mutate("emailIntegration.remove", { agentId: a.agent.id }),
+      await member.client.trpc.emailIntegration.save.mutate({ agentId: a.agent.id, config: { recipients: ["x@exemplo.com.br"] } }),
+      await member.client.trpc.emailIntegration.test.mutate({ agentId: a.agent.id }),
+      await member.client.trpc.emailIntegration.remove.mutate({ agentId: a.agent.id }),
     ])
       expect(res.error?.httpStatus).toBe(403);
-    expect((await a.client.mutate("emailIntegration.remove", { agentId: a.agent.id })).ok).toBe(true);
+    expect((await a.client.trpc.emailIntegration.remove.mutate({ agentId: a.agent.id })).ok).toBe(true);
   });
 });

@@ -35,7 +35,7 @@ beforeAll(async () => {
   app = await startTestApp({ OPENAI_API_KEY: "sk-teste", OPENAI_BASE_URL: fake.url });
   calendarTools = (await import("../src/integrations/google-calendar/provider")).calendarTools;
   admin = (await loginAdmin(app)).client;
-  const saved = await admin.mutate("calendar.admin.save", { ...google.settings.client, redirectUri: "" });
+  const saved = await admin.trpc.calendar.admin.save.mutate({ ...google.settings.client, redirectUri: "" });
   if (!saved.ok) throw new Error(JSON.stringify(saved.error));
 });
 afterAll(async () => {
@@ -61,7 +61,7 @@ async function must<T>(p: Promise<{ ok: boolean; data: T; error: unknown }>): Pr
   if (!res.ok) throw new Error(`tRPC failed: ${JSON.stringify(res.error)}`);
   return res.data;
 }
-const view = (c: Client, agentId: string) => must(c.query<CalendarView>("calendar.get", { agentId }));
+const view = (c: Client, agentId: string) => must(c.trpc.calendar.get.query({ agentId }));
 
 const owner = async () => {
   const o = await ownerWithAgent(app);
@@ -71,7 +71,7 @@ const owner = async () => {
 
 /** Runs the whole consent flow: connect → fake consent screen → the app's callback (as the user's browser). */
 async function connect(client: Client, agentId: string, as: Client = client) {
-  const { url } = await must(client.mutate<{ url: string }>("calendar.connect", { agentId }));
+  const { url } = await must(client.trpc.calendar.connect.mutate({ agentId }));
   const consent = await fetch(url, { redirect: "manual" });
   const back = new URL(consent.headers.get("location") ?? "");
   const res = await as.get(back.pathname + back.search);
@@ -82,7 +82,7 @@ async function connectedOwner(settings: Record<string, unknown> = openSettings()
   const o = await owner();
   const { location } = await connect(o.client, o.agent.id);
   expect(location).toContain("googleCalendar=conectado");
-  await must(o.client.mutate("calendar.save", { agentId: o.agent.id, settings }));
+  await must(o.client.trpc.calendar.save.mutate({ agentId: o.agent.id, settings }));
   return o;
 }
 
@@ -120,33 +120,33 @@ const logOf = (agentId: string) => app.deps.db.select().from(calendarEvents).whe
 describe("[google calendar] admin OAuth client", () => {
   test("admin-only; the secret is encrypted, never returned, kept when left blank; Testar checks it at Google", async () => {
     const user = await registerUser(app);
-    for (const res of [await user.client.query("calendar.admin.get"), await user.client.mutate("calendar.admin.save", { clientId: "x".repeat(20), clientSecret: "s" }), await user.client.mutate("calendar.admin.test")]) {
+    for (const res of [await user.client.trpc.calendar.admin.get.query(), await user.client.trpc.calendar.admin.save.mutate({ clientId: "x".repeat(20), clientSecret: "s" }), await user.client.trpc.calendar.admin.test.mutate()]) {
       expect(res.error?.httpStatus).toBe(403);
     }
-    const got = await must(admin.query<{ value: Record<string, unknown>; defaultRedirectUri: string }>("calendar.admin.get"));
+    const got = await must(admin.trpc.calendar.admin.get.query());
     expect(got.value).toMatchObject({ clientId: google.settings.client.clientId, hasClientSecret: true });
     expect(JSON.stringify(got)).not.toContain(google.settings.client.clientSecret);
     expect(got.defaultRedirectUri).toMatch(/\/api\/v1\/integrations\/google-calendar\/callback$/);
     const [stored] = await app.deps.db.select().from(platformSettings).where(eq(platformSettings.key, "google_calendar"));
     expect(JSON.stringify(stored?.value)).not.toContain(google.settings.client.clientSecret);
 
-    const bad = await admin.mutate("calendar.admin.save", { clientId: "curto", clientSecret: "" });
+    const bad = await admin.trpc.calendar.admin.save.mutate({ clientId: "curto", clientSecret: "" });
     expect(bad.error?.message).toBe("ID do cliente inválido");
-    const badUri = await admin.mutate("calendar.admin.save", { clientId: google.settings.client.clientId, redirectUri: "nao-e-url" });
+    const badUri = await admin.trpc.calendar.admin.save.mutate({ clientId: google.settings.client.clientId, redirectUri: "nao-e-url" });
     expect(badUri.error?.message).toBe("URI de redirecionamento inválida");
 
-    const ok = await must(admin.mutate<{ ok: boolean; message: string }>("calendar.admin.test"));
+    const ok = await must(admin.trpc.calendar.admin.test.mutate());
     expect(ok).toEqual({ ok: true, message: "Credenciais OAuth aceitas pelo Google." });
     const probe = google.tokenRequests().at(-1);
     expect(probe?.form).toMatchObject({ grant_type: "authorization_code", client_id: google.settings.client.clientId, client_secret: google.settings.client.clientSecret });
 
     // A blank secret keeps the stored one; a wrong one is reported in pt-BR.
-    await must(admin.mutate("calendar.admin.save", { clientId: google.settings.client.clientId, clientSecret: "" }));
-    expect((await must(admin.mutate<{ ok: boolean }>("calendar.admin.test"))).ok).toBe(true);
-    await must(admin.mutate("calendar.admin.save", { clientId: google.settings.client.clientId, clientSecret: "errado" }));
-    const wrong = await must(admin.mutate<{ ok: boolean; message: string }>("calendar.admin.test"));
+    await must(admin.trpc.calendar.admin.save.mutate({ clientId: google.settings.client.clientId, clientSecret: "" }));
+    expect((await must(admin.trpc.calendar.admin.test.mutate())).ok).toBe(true);
+    await must(admin.trpc.calendar.admin.save.mutate({ clientId: google.settings.client.clientId, clientSecret: "errado" }));
+    const wrong = await must(admin.trpc.calendar.admin.test.mutate());
     expect(wrong).toEqual({ ok: false, message: "ID do cliente ou chave secreta do cliente do Google inválidos (Client ID/Client secret). Confira as credenciais OAuth." });
-    await must(admin.mutate("calendar.admin.save", { ...google.settings.client }));
+    await must(admin.trpc.calendar.admin.save.mutate({ ...google.settings.client }));
   });
 });
 
@@ -207,7 +207,7 @@ describe("[google calendar] OAuth connection", () => {
     const o = await owner();
     const { completeConnect } = await import("../src/services/google-calendar");
     const consent = async () => {
-      const { url } = await must(o.client.mutate<{ url: string }>("calendar.connect", { agentId: o.agent.id }));
+      const { url } = await must(o.client.trpc.calendar.connect.mutate({ agentId: o.agent.id }));
       const res = await fetch(url, { redirect: "manual" });
       return new URL(res.headers.get("location") ?? "");
     };
@@ -238,7 +238,7 @@ describe("[google calendar] OAuth connection", () => {
   test("the callback never answers an error page: failures come back as a redirect with a reason", async () => {
     const o = await owner();
     const callback = async (prepare: () => Promise<void> | void) => {
-      const { url } = await must(o.client.mutate<{ url: string }>("calendar.connect", { agentId: o.agent.id }));
+      const { url } = await must(o.client.trpc.calendar.connect.mutate({ agentId: o.agent.id }));
       const consent = await fetch(url, { redirect: "manual" });
       const back = new URL(consent.headers.get("location") ?? "");
       await prepare();
@@ -286,7 +286,7 @@ describe("[google calendar] OAuth connection", () => {
     expect(reason(stolen.location)).toContain("Entre com a mesma conta que iniciou a conexão");
     expect((await row(o.agent.id)).status).toBe("not_connected");
 
-    const { url } = await must(o.client.mutate<{ url: string }>("calendar.connect", { agentId: o.agent.id }));
+    const { url } = await must(o.client.trpc.calendar.connect.mutate({ agentId: o.agent.id }));
     const r = await row(o.agent.id);
     const state = r.config.oauthState as { expiresAt: number };
     await app.deps.db.update(agentIntegrations).set({ config: { ...r.config, oauthState: { ...state, expiresAt: Date.now() - 1 } } }).where(eq(agentIntegrations.id, r.id));
@@ -317,7 +317,7 @@ describe("[google calendar] OAuth connection", () => {
 
   test("calendar list, refresh on expiry and on 401, invalid_grant → reconnect, 429 backoff", async () => {
     const o = await connectedOwner();
-    const list = await must(o.client.query<{ id: string; name: string; primary: boolean }[]>("calendar.calendars", { agentId: o.agent.id }));
+    const list = await must(o.client.trpc.calendar.calendars.query({ agentId: o.agent.id }));
     expect(list.map((c) => c.name)).toEqual(["ana@exemplo.com.br", "Vendas"]);
     const listCall = google.calendarCalls().at(-1);
     expect(listCall).toMatchObject({ method: "GET", path: "/calendar/v3/users/me/calendarList", query: { minAccessRole: "writer" } });
@@ -327,7 +327,7 @@ describe("[google calendar] OAuth connection", () => {
     const r = await row(o.agent.id);
     await app.deps.db.update(agentIntegrations).set({ config: { ...r.config, tokenExpiresAt: Date.now() - 1000 } }).where(eq(agentIntegrations.id, r.id));
     const tokensBefore = google.tokenRequests().length;
-    await must(o.client.query("calendar.calendars", { agentId: o.agent.id }));
+    await must(o.client.trpc.calendar.calendars.query({ agentId: o.agent.id }));
     const refresh = google.tokenRequests().at(-1);
     expect(google.tokenRequests().length).toBe(tokensBefore + 1);
     expect(refresh?.form).toEqual({
@@ -340,28 +340,28 @@ describe("[google calendar] OAuth connection", () => {
     // Google says 401 (token revoked early): refresh once and retry.
     google.expireAccessTokens();
     const calls = google.calendarCalls().length;
-    await must(o.client.query("calendar.calendars", { agentId: o.agent.id }));
+    await must(o.client.trpc.calendar.calendars.query({ agentId: o.agent.id }));
     expect(google.tokenRequests().length).toBe(tokensBefore + 2);
     expect(google.calendarCalls().length - calls).toBe(2);
 
     // 429 twice then OK: retried; three times: the pt-BR reason.
     google.failNext({ status: 429, reason: "rateLimitExceeded", retryAfter: "0" }, { status: 429, reason: "rateLimitExceeded", retryAfter: "0" });
-    expect((await o.client.query("calendar.calendars", { agentId: o.agent.id })).ok).toBe(true);
+    expect((await o.client.trpc.calendar.calendars.query({ agentId: o.agent.id })).ok).toBe(true);
     google.failNext(...[1, 2, 3].map(() => ({ status: 429, reason: "rateLimitExceeded", retryAfter: "0" })));
-    const limited = await o.client.query("calendar.calendars", { agentId: o.agent.id });
+    const limited = await o.client.trpc.calendar.calendars.query({ agentId: o.agent.id });
     expect(limited.error).toMatchObject({ httpStatus: 429, message: "A Google Agenda limitou as requisições. Tente novamente em instantes." });
     google.failNext({ status: 403, reason: "forbidden" });
-    expect((await o.client.mutate<{ ok: boolean; message: string }>("calendar.test", { agentId: o.agent.id })).data).toEqual({
+    expect((await o.client.trpc.calendar.test.mutate({ agentId: o.agent.id })).data).toEqual({
       ok: false,
       message: "Sem permissão para acessar esta agenda do Google.",
     });
-    expect((await must(o.client.mutate<{ ok: boolean; message: string }>("calendar.test", { agentId: o.agent.id }))).ok).toBe(true);
+    expect((await must(o.client.trpc.calendar.test.mutate({ agentId: o.agent.id }))).ok).toBe(true);
 
     // Refresh token revoked: invalid_grant marks the agent "Reconecte a Google Agenda" and takes the tools away.
     expect((await toolsOf(o.agent.id)).names).toHaveLength(4);
     google.revokeRefreshTokens();
     google.expireAccessTokens();
-    const gone = await o.client.query("calendar.calendars", { agentId: o.agent.id });
+    const gone = await o.client.trpc.calendar.calendars.query({ agentId: o.agent.id });
     expect(gone.error?.message).toContain("Reconecte a Google Agenda");
     const v = await view(o.client, o.agent.id);
     expect(v).toMatchObject({ status: "reconnect_required", message: "Reconecte a Google Agenda: o acesso foi revogado ou expirou." });
@@ -375,23 +375,23 @@ describe("[google calendar] OAuth connection", () => {
   test("disconnect revokes at Google, forgets the tokens and keeps the settings", async () => {
     const o = await connectedOwner(openSettings({ defaultSubject: "Consulta" }));
     const refresh = app.deps.secrets.decrypt(String((await row(o.agent.id)).config.refreshToken));
-    const after = await must(o.client.mutate<CalendarView>("calendar.disconnect", { agentId: o.agent.id }));
+    const after = await must(o.client.trpc.calendar.disconnect.mutate({ agentId: o.agent.id }));
     expect(after).toMatchObject({ status: "not_connected", hasAccessToken: false, hasRefreshToken: false, settings: { defaultSubject: "Consulta" } });
     expect(google.revoked).toContain(refresh);
     expect((await row(o.agent.id)).config.refreshToken).toBeUndefined();
     expect((await toolsOf(o.agent.id)).names).toEqual([]);
-    expect((await o.client.query("calendar.calendars", { agentId: o.agent.id })).error?.message).toBe("Conecte a Google Agenda deste agente primeiro.");
+    expect((await o.client.trpc.calendar.calendars.query({ agentId: o.agent.id })).error?.message).toBe("Conecte a Google Agenda deste agente primeiro.");
   });
 });
 
 describe("[google calendar] settings", () => {
   test("SPEC defaults, pt-BR validation through tRPC, saved values round-trip", async () => {
     const o = await owner();
-    const bad = await o.client.mutate("calendar.save", { agentId: o.agent.id, settings: { scheduleConfig: { intervalMinutes: 1 } } });
+    const bad = await o.client.trpc.calendar.save.mutate({ agentId: o.agent.id, settings: { scheduleConfig: { intervalMinutes: 1 } } });
     expect(bad.error?.message).toBe("O intervalo deve ser de pelo menos 5 minutos");
-    const tz = await o.client.mutate("calendar.save", { agentId: o.agent.id, settings: { timezone: "Marte/Olimpo" } });
+    const tz = await o.client.trpc.calendar.save.mutate({ agentId: o.agent.id, settings: { timezone: "Marte/Olimpo" } });
     expect(tz.error?.message).toBe("Fuso horário inválido");
-    const saved = await must(o.client.mutate<CalendarView>("calendar.save", { agentId: o.agent.id, settings: { defaultDuration: 45, scheduleOnlyRoundHours: true, enabled: false } }));
+    const saved = await must(o.client.trpc.calendar.save.mutate({ agentId: o.agent.id, settings: { defaultDuration: 45, scheduleOnlyRoundHours: true, enabled: false } }));
     expect(saved.settings).toMatchObject({
       defaultDuration: 45,
       scheduleOnlyRoundHours: true,
@@ -472,7 +472,7 @@ describe("[google calendar] tools", () => {
     expect(created).toMatchObject({ googleEventId: booked.evento_id, calendarId: "primary", attendeeEmails: ["bia@exemplo.com.br"], conversationId, createdByAi: true, status: "cancelled", userMessage: "quero agendar" });
     expect(created?.meetLink).toMatch(/meet\.google\.com/);
     expect(log.find((l) => l.actionType === "rescheduled")?.previousEventData).toMatchObject({ inicio: start });
-    const listed = await must(o.client.query<{ actionType: string }[]>("calendar.events", { agentId: o.agent.id }));
+    const listed = await must(o.client.trpc.calendar.events.query({ agentId: o.agent.id }));
     expect(listed).toHaveLength(3);
   });
 
@@ -549,9 +549,9 @@ describe("[google calendar] tools", () => {
     expect((await toolsOf(o.agent.id)).names).toEqual([]);
     await connect(o.client, o.agent.id);
     expect((await toolsOf(o.agent.id)).names).toHaveLength(4);
-    await must(o.client.mutate("calendar.save", { agentId: o.agent.id, settings: openSettings({ enabled: false }) }));
+    await must(o.client.trpc.calendar.save.mutate({ agentId: o.agent.id, settings: openSettings({ enabled: false }) }));
     expect((await toolsOf(o.agent.id)).names).toEqual([]);
-    await must(o.client.mutate("calendar.save", { agentId: o.agent.id, settings: openSettings({ scheduleConfig: { enabled: false } }) }));
+    await must(o.client.trpc.calendar.save.mutate({ agentId: o.agent.id, settings: openSettings({ scheduleConfig: { enabled: false } }) }));
     expect((await toolsOf(o.agent.id)).names).toEqual([]);
   });
 });
@@ -593,13 +593,13 @@ describe("[google calendar] permissions and isolation", () => {
     const b = await owner();
     const agentId = a.agent.id;
     const calls = [
-      b.client.query("calendar.get", { agentId }),
-      b.client.mutate("calendar.save", { agentId, settings: {} }),
-      b.client.mutate("calendar.connect", { agentId }),
-      b.client.query("calendar.calendars", { agentId }),
-      b.client.mutate("calendar.test", { agentId }),
-      b.client.mutate("calendar.disconnect", { agentId }),
-      b.client.query("calendar.events", { agentId }),
+      b.client.trpc.calendar.get.query({ agentId }),
+      b.client.trpc.calendar.save.mutate({ agentId, settings: {} }),
+      b.client.trpc.calendar.connect.mutate({ agentId }),
+      b.client.trpc.calendar.calendars.query({ agentId }),
+      b.client.trpc.calendar.test.mutate({ agentId }),
+      b.client.trpc.calendar.disconnect.mutate({ agentId }),
+      b.client.trpc.calendar.events.query({ agentId }),
     ];
     for (const res of await Promise.all(calls)) expect(res.error?.httpStatus).toBe(404);
     expect((await row(agentId)).status).toBe("connected");
@@ -611,10 +611,10 @@ describe("[google calendar] permissions and isolation", () => {
     const agentId = o.agent.id;
     expect((await view(member.client, agentId)).status).toBe("connected");
     for (const res of [
-      await member.client.mutate("calendar.save", { agentId, settings: {} }),
-      await member.client.mutate("calendar.connect", { agentId }),
-      await member.client.mutate("calendar.test", { agentId }),
-      await member.client.mutate("calendar.disconnect", { agentId }),
+      await member.client.trpc.calendar.save.mutate({ agentId, settings: {} }),
+      await member.client.trpc.calendar.connect.mutate({ agentId }),
+      await member.client.trpc.calendar.test.mutate({ agentId }),
+      await member.client.trpc.calendar.disconnect.mutate({ agentId }),
     ]) {
       expect(res.error).toMatchObject({ httpStatus: 403, message: "Você não tem permissão para editar agentes neste workspace" });
     }
@@ -627,10 +627,10 @@ describe("[google calendar] permissions and isolation", () => {
 
   test("connecting before the admin configured the OAuth client says so", async () => {
     const o = await owner();
-    await must(admin.mutate("calendar.admin.remove"));
-    const res = await o.client.mutate("calendar.connect", { agentId: o.agent.id });
+    await must(admin.trpc.calendar.admin.remove.mutate());
+    const res = await o.client.trpc.calendar.connect.mutate({ agentId: o.agent.id });
     expect(res.error?.message).toBe("A integração com a Google Agenda ainda não foi configurada pelo administrador da plataforma.");
     expect((await view(o.client, o.agent.id)).platformConfigured).toBe(false);
-    await must(admin.mutate("calendar.admin.save", { ...google.settings.client }));
+    await must(admin.trpc.calendar.admin.save.mutate({ ...google.settings.client }));
   });
 });

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { getAccount, InstagramApiError, type InstagramTarget, sendAttachment, sendText, sendTypingOn } from "../src/adapters/instagram/client";
 import { parseInstagramWebhook } from "../src/adapters/instagram/inbound";
-import { validMetaSignature } from "../src/adapters/meta-signature";
+import { validMetaSignature } from "../src/adapters/meta-graph/signature";
 import { messagingPayload, signedDelivery, startFakeInstagram } from "./fakes/instagram";
 
 const ACCESS_TOKEN = "EAAG-page-token-teste";

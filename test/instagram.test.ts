@@ -35,7 +35,7 @@ let userSeq = 0;
 
 beforeAll(async () => {
   openai = await startFakeOpenAi({ reply: (b) => ({ content: lastUserText(b).includes("catálogo") ? LONG_REPLY : `Eco: ${lastUserText(b)}` }) });
-  ig = await startFakeInstagram({ accessToken: ACCESS_TOKEN, accounts: { [IG_ID]: "loja_teste" } });
+  ig = await startFakeInstagram({ accessToken: ACCESS_TOKEN, accounts: { [IG_ID]: "loja_teste" }, pages: { [PAGE_ID]: IG_ID } });
   app = await startTestApp({ OPENAI_API_KEY: "sk-teste", OPENAI_BASE_URL: openai.url, INSTAGRAM_GRAPH_BASE: ig.url, CHANNEL_BURST_WINDOW_MS: "50" });
   const o = await ownerWithAgent(app);
   agent = o.agent;
@@ -93,17 +93,17 @@ const inboundJobsDone = async (mid: string) => {
 
 describe("connect", () => {
   test("every field is required, and a token Instagram refuses stores nothing", async () => {
-    const empty = await owner.mutate("channels.connectInstagram", connectInput({ pageId: " " }));
+    const empty = await owner.trpc.channels.connectInstagram.mutate(connectInput({ pageId: " " }));
     expect(empty.status).toBe(400);
     expect(JSON.stringify(empty.error)).toContain("Page ID é obrigatório");
-    const refused = await owner.mutate("channels.connectInstagram", connectInput({ accessToken: "token-errado" }));
+    const refused = await owner.trpc.channels.connectInstagram.mutate(connectInput({ accessToken: "token-errado" }));
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.error)).toContain("O Instagram recusou");
     expect(await app.deps.db.select().from(channelConnections)).toHaveLength(0);
   });
 
   test("a valid token is checked with getAccount, stored encrypted and never returned; one connection per account", async () => {
-    const res = await owner.mutate<Record<string, unknown>>("channels.connectInstagram", connectInput());
+    const res = await owner.trpc.channels.connectInstagram.mutate(connectInput());
     if (!res.ok) throw new Error(JSON.stringify(res.error));
     connectionId = String(res.data.id);
     expect(ig.calls.some((c) => c.method === "GET" && c.path.startsWith(`/v21.0/${IG_ID}?`) && c.authorization === `Bearer ${ACCESS_TOKEN}`)).toBe(true);
@@ -112,19 +112,19 @@ describe("connect", () => {
     const config = row?.config as unknown as InstagramStoredConfig;
     expect(config.accessToken.startsWith("enc:v1:")).toBe(true);
     expect(config.appSecret.startsWith("enc:v1:")).toBe(true);
-    const list = await owner.query<unknown[]>("channels.list", { agentId: agent.id });
+    const list = await owner.trpc.channels.list.query({ agentId: agent.id });
     for (const plain of [ACCESS_TOKEN, APP_SECRET]) expect(JSON.stringify(row)).not.toContain(plain);
     for (const plain of [ACCESS_TOKEN, APP_SECRET, "enc:v1:"]) expect(JSON.stringify(list.data)).not.toContain(plain);
-    expect((await owner.mutate("channels.connectInstagram", connectInput())).status).toBe(409);
+    expect((await owner.trpc.channels.connectInstagram.mutate(connectInput())).status).toBe(409);
   });
 
   test("update keeps the stored secrets when they are left out", async () => {
-    const upd = await owner.mutate<Record<string, unknown>>("channels.updateInstagram", {
+    const upd = await owner.trpc.channels.updateInstagram.mutate({
       id: connectionId,
       config: { businessId: IG_ID, pageId: PAGE_ID, webhookVerifyToken: VERIFY_TOKEN },
     });
     expect(upd.ok).toBe(true);
-    expect(upd.data.hasAppSecret).toBe(true);
+    expect(upd.data).toMatchObject({ hasAppSecret: true });
     const [row] = await app.deps.db.select().from(channelConnections).where(eq(channelConnections.id, connectionId));
     const stored = row?.config as unknown as InstagramStoredConfig | undefined;
     expect(app.deps.secrets.decrypt(stored?.appSecret ?? "")).toBe(APP_SECRET);
@@ -257,7 +257,7 @@ describe("webhook", () => {
 
 describe("Testar conexão, tenancy and disconnect", () => {
   test("ok with the stored token; fails once the token is revoked", async () => {
-    const ok = await owner.mutate<{ ok: boolean; message: string }>("channels.test", { id: connectionId });
+    const ok = await owner.trpc.channels.test.mutate({ id: connectionId });
     expect(ok.data).toMatchObject({ ok: true, message: "Conexão funcionando: conta @loja_teste." });
     const [row] = await app.deps.db.select().from(channelConnections).where(eq(channelConnections.id, connectionId));
     const config = row?.config as unknown as InstagramStoredConfig;
@@ -265,9 +265,9 @@ describe("Testar conexão, tenancy and disconnect", () => {
       .update(channelConnections)
       .set({ config: sqlConfig({ ...config, accessToken: app.deps.secrets.encrypt("revogado") }) })
       .where(eq(channelConnections.id, connectionId));
-    const bad = await owner.mutate<{ ok: boolean; message: string }>("channels.test", { id: connectionId });
+    const bad = await owner.trpc.channels.test.mutate({ id: connectionId });
     expect(bad.data).toMatchObject({ ok: false, message: "O Instagram recusou o access token." });
-    const [listed] = (await owner.query<Record<string, unknown>[]>("channels.list", { agentId: agent.id })).data;
+    const [listed] = (await owner.trpc.channels.list.query({ agentId: agent.id })).data;
     expect(listed?.testStatus).toBe("error");
     await app.deps.db
       .update(channelConnections)
@@ -277,14 +277,14 @@ describe("Testar conexão, tenancy and disconnect", () => {
 
   test("another workspace can neither list, test, update nor disconnect it", async () => {
     const stranger = await registerUser(app);
-    expect((await stranger.client.query<unknown[]>("channels.list", {})).data).toEqual([]);
-    expect((await stranger.client.mutate("channels.test", { id: connectionId })).status).toBe(404);
-    expect((await stranger.client.mutate("channels.updateInstagram", { id: connectionId, config: { businessId: "1", pageId: "2", webhookVerifyToken: "3" } })).status).toBe(404);
-    expect((await stranger.client.mutate("channels.disconnect", { id: connectionId })).status).toBe(404);
+    expect((await stranger.client.trpc.channels.list.query({})).data).toEqual([]);
+    expect((await stranger.client.trpc.channels.test.mutate({ id: connectionId })).status).toBe(404);
+    expect((await stranger.client.trpc.channels.updateInstagram.mutate({ id: connectionId, config: { businessId: "1", pageId: "2", webhookVerifyToken: "3" } })).status).toBe(404);
+    expect((await stranger.client.trpc.channels.disconnect.mutate({ id: connectionId })).status).toBe(404);
   });
 
   test("disconnect removes it; its deliveries are then refused", async () => {
-    expect((await owner.mutate("channels.disconnect", { id: connectionId })).ok).toBe(true);
+    expect((await owner.trpc.channels.disconnect.mutate({ id: connectionId })).ok).toBe(true);
     expect((await deliver(messagingPayload({ accountId: IG_ID, userId: newUser(), text: "E agora?" }))).status).toBe(401);
   });
 });

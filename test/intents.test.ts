@@ -13,6 +13,8 @@ import { setSafeFetchTestAllowlist } from "../src/lib/safe-fetch";
 import type { AgentRow as RuntimeAgent } from "../src/runtime/prompt";
 import { type ChatBody, startFakeOpenAi } from "./fakes/openai";
 import { startWebhookReceiver } from "./fakes/webhook-receiver";
+import { must } from "./helpers/client";
+import type { Inputs } from "./helpers/trpc-proxy";
 import { type TestApp, startTestApp } from "./helpers/app";
 import { chat, ownerWithAgent, setWallet } from "./helpers/agents";
 
@@ -40,22 +42,23 @@ afterAll(async () => {
   outside.stop();
 });
 
-type IntentSpec = Record<string, unknown>;
-const intent = (name: string, action: Record<string, unknown>, extra: IntentSpec = {}): IntentSpec => ({
+type IntentSpec = Inputs["agents"]["intents"]["create"]["intent"];
+type WebhookConfig = Extract<IntentSpec["action"], { type: "webhook" }>["webhook"];
+const intent = (name: string, action: IntentSpec["action"], extra: Partial<IntentSpec> = {}): IntentSpec => ({
   name,
   description: `Quando o cliente pede: ${name}`,
   examples: [`quero ${name}`],
   action,
   ...extra,
 });
-const webhook = (path: string, cfg: Record<string, unknown> = {}) => ({ type: "webhook", webhook: { url: hooks.url(path), retries: 0, ...cfg } });
+const webhook = (path: string, cfg: Partial<WebhookConfig> = {}): IntentSpec["action"] => ({ type: "webhook", webhook: { url: hooks.url(path), retries: 0, ...cfg } });
 
 /** A fresh owner + agent (with credits and a custom error message) and its intents, created through tRPC. */
 async function agentWith(intents: IntentSpec[]) {
   const o = await ownerWithAgent(app, { enableCustomErrorResponses: true, errorResponseMessage: ERROR_MESSAGE });
   await setWallet(app, o.workspaceId, { regular: 100_000 });
   for (const spec of intents) {
-    const res = await o.client.mutate("agents.intents.create", { agentId: o.agent.id, intent: spec });
+    const res = await o.client.trpc.agents.intents.create.mutate({ agentId: o.agent.id, intent: spec });
     if (!res.ok) throw new Error(`intent create failed: ${JSON.stringify(res.error)}`);
   }
   return o;
@@ -312,19 +315,19 @@ describe("[intents] editor test call", () => {
       intent("Falha editor", webhook("/teste-editor-falha", { retries: 3 })),
       intent("Só texto", { type: "simple_response", simpleResponse: "oi" }),
     ]);
-    const list = await o.client.query<{ id: string; name: string }[]>("agents.intents.list", { agentId: o.agent.id });
+    const list = await o.client.trpc.agents.intents.list.query({ agentId: o.agent.id });
     const idOf = (name: string) => list.data.find((i) => i.name === name)?.id;
 
-    const ok = await o.client.mutate<{ ok: boolean; status: number; answer: unknown }>("agents.intents.test", { agentId: o.agent.id, id: idOf("Teste editor") });
+    const ok = await o.client.trpc.agents.intents.test.mutate({ agentId: o.agent.id, id: must(idOf("Teste editor")) });
     expect(ok.data).toMatchObject({ ok: true, status: 200, answer: { recebido: true } });
     expect(hooks.hits("/teste-editor")[0]?.body).toMatchObject({ cidade: "Curitiba", qtd: 1, channel: "teste" });
 
-    const bad = await o.client.mutate<{ ok: boolean; status: number }>("agents.intents.test", { agentId: o.agent.id, id: idOf("Falha editor") });
+    const bad = await o.client.trpc.agents.intents.test.mutate({ agentId: o.agent.id, id: must(idOf("Falha editor")) });
     expect(bad.data).toMatchObject({ ok: false, status: 500 });
     // a test is one call: no retries
     expect(hooks.hits("/teste-editor-falha")).toHaveLength(1);
 
-    const notHook = await o.client.mutate("agents.intents.test", { agentId: o.agent.id, id: idOf("Só texto") });
+    const notHook = await o.client.trpc.agents.intents.test.mutate({ agentId: o.agent.id, id: must(idOf("Só texto")) });
     expect(notHook.error?.code).toBe("PRECONDITION_FAILED");
   });
 });
@@ -338,7 +341,7 @@ describe("[intents] offline (no model key)", () => {
 
   async function offlineAgent(intents: IntentSpec[]) {
     const o = await ownerWithAgent(offline);
-    for (const spec of intents) await o.client.mutate("agents.intents.create", { agentId: o.agent.id, intent: spec });
+    for (const spec of intents) await o.client.trpc.agents.intents.create.mutate({ agentId: o.agent.id, intent: spec });
     const [row] = await offline.deps.db.select().from(agents).where(eq(agents.id, o.agent.id));
     return { ...o, row: row as RuntimeAgent };
   }

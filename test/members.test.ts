@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { sessions, workspaceInvitations } from "../db/schema";
 import { sha256Hex } from "../src/lib/crypto";
 import { type TestApp, startTestApp } from "./helpers/app";
-import { Client } from "./helpers/client";
+import { Client, must } from "./helpers/client";
 import { type PublicUser, mailedToken, outbox, registerUser, uniqueEmail } from "./helpers/factories";
 import { inviteMember } from "./helpers/training";
 
@@ -40,7 +40,7 @@ describe("[members] invitation flow", () => {
   let invitee: { client: Client; user: PublicUser };
 
   test("the owner invites an email with a role and flags; a mail carries /convite?token=", async () => {
-    const res = await owner.client.mutate<{ invitationId: string; expiresAt: number }>("workspaces.members.invite", {
+    const res = await owner.client.trpc.workspaces.members.invite.mutate({
       email: inviteeEmail.toUpperCase(),
       role: "member",
       permissions: { canCreateAgents: true, canEditAgents: true },
@@ -53,12 +53,12 @@ describe("[members] invitation flow", () => {
     expect(mail?.text).toContain("Ana Souza");
     token = await mailedToken(app, inviteeEmail, "/convite");
 
-    const pending = await owner.client.query<{ email: string; role: string }[]>("workspaces.invitations.list");
+    const pending = await owner.client.trpc.workspaces.invitations.list.query();
     expect(pending.data.map((i) => [i.email, i.role])).toEqual([[inviteeEmail, "member"]]);
   });
 
   test("anyone with the link can preview it (workspace name, inviter, email)", async () => {
-    const res = await new Client(app.base).query<Preview>("invitations.preview", { token });
+    const res = await new Client(app.base).trpc.invitations.preview.query({ token });
     expect(res.data).toEqual({
       workspaceName: "Workspace de Ana",
       invitedByName: "Ana Souza",
@@ -67,34 +67,34 @@ describe("[members] invitation flow", () => {
       expired: false,
       accepted: false,
     });
-    const bogus = await new Client(app.base).query("invitations.preview", { token: "nao-existe" });
+    const bogus = await new Client(app.base).trpc.invitations.preview.query({ token: "nao-existe" });
     expect(bogus.error?.code).toBe("NOT_FOUND");
   });
 
   test("a different logged-in user cannot accept it (403 naming the invited email)", async () => {
     const intruder = await registerUser(app);
-    const res = await intruder.client.mutate("invitations.accept", { token });
+    const res = await intruder.client.trpc.invitations.accept.mutate({ token });
     expect(res.status).toBe(403);
     expect(res.error?.code).toBe("FORBIDDEN");
     expect(res.error?.message).toContain(inviteeEmail);
     expect((await me(intruder.client)).currentWorkspaceId).toBe(intruder.user.currentWorkspaceId);
-    const members = await owner.client.query<Member[]>("workspaces.members.list");
+    const members = await owner.client.trpc.workspaces.members.list.query();
     expect(members.data.map((m) => m.email)).not.toContain(intruder.user.email);
   });
 
   test("anonymous accept is UNAUTHORIZED", async () => {
-    const res = await (await new Client(app.base).warmUp()).mutate("invitations.accept", { token });
+    const res = await (await new Client(app.base).warmUp()).trpc.invitations.accept.mutate({ token });
     expect(res.error?.code).toBe("UNAUTHORIZED");
   });
 
   test("the invited user registers, accepts, joins with the role and flags, and the session switches", async () => {
     invitee = await registerUser(app, { email: inviteeEmail, firstName: "Bruno" });
-    const res = await invitee.client.mutate<{ workspaceId: string }>("invitations.accept", { token });
+    const res = await invitee.client.trpc.invitations.accept.mutate({ token });
     expect(res.ok).toBe(true);
     expect(res.data.workspaceId).toBe(String(owner.user.currentWorkspaceId));
     expect((await me(invitee.client)).currentWorkspaceId).toBe(owner.user.currentWorkspaceId);
 
-    const members = await invitee.client.query<Member[]>("workspaces.members.list");
+    const members = await invitee.client.trpc.workspaces.members.list.query();
     const joined = members.data.find((m) => m.email === inviteeEmail);
     expect(joined).toMatchObject({
       role: "member",
@@ -110,66 +110,66 @@ describe("[members] invitation flow", () => {
   });
 
   test("the token cannot be reused; the preview shows it accepted", async () => {
-    const again = await invitee.client.mutate("invitations.accept", { token });
+    const again = await invitee.client.trpc.invitations.accept.mutate({ token });
     expect(again.error?.code).toBe("NOT_FOUND");
-    const preview = await new Client(app.base).query<Preview>("invitations.preview", { token });
+    const preview = await new Client(app.base).trpc.invitations.preview.query({ token });
     expect(preview.data.accepted).toBe(true);
-    const pending = await owner.client.query<unknown[]>("workspaces.invitations.list");
+    const pending = await owner.client.trpc.workspaces.invitations.list.query();
     expect(pending.data).toEqual([]);
   });
 
   test("a member without canManageMembers cannot invite or see invitations", async () => {
-    const res = await invitee.client.mutate("workspaces.members.invite", { email: uniqueEmail("amigo"), role: "viewer" });
+    const res = await invitee.client.trpc.workspaces.members.invite.mutate({ email: uniqueEmail("amigo"), role: "viewer" });
     expect(res.status).toBe(403);
     expect(res.error?.code).toBe("FORBIDDEN");
     expect(res.error?.message).toBe("Você não tem permissão para gerenciar membros deste workspace");
-    expect((await invitee.client.query("workspaces.invitations.list")).error?.code).toBe("FORBIDDEN");
+    expect((await invitee.client.trpc.workspaces.invitations.list.query()).error?.code).toBe("FORBIDDEN");
   });
 
   test("inviting someone who is already a member is CONFLICT", async () => {
-    const res = await owner.client.mutate("workspaces.members.invite", { email: inviteeEmail });
+    const res = await owner.client.trpc.workspaces.members.invite.mutate({ email: inviteeEmail });
     expect(res.error?.code).toBe("CONFLICT");
   });
 
   test("free plan maxMembers = 3 counts pending invitations; re-inviting a pending email still works", async () => {
     const third = uniqueEmail("terceiro");
-    const ok = await owner.client.mutate("workspaces.members.invite", { email: third, role: "viewer" });
+    const ok = await owner.client.trpc.workspaces.members.invite.mutate({ email: third, role: "viewer" });
     expect(ok.ok).toBe(true); // owner + member + 1 pending = 3
-    const fourth = await owner.client.mutate("workspaces.members.invite", { email: uniqueEmail("quarto") });
+    const fourth = await owner.client.trpc.workspaces.members.invite.mutate({ email: uniqueEmail("quarto") });
     expect(fourth.status).toBe(403);
     expect(fourth.error?.message).toBe(
       "Seu plano permite até 3 membros neste workspace (convites pendentes incluídos). Atualize seu plano para convidar mais.",
     );
-    const resend = await owner.client.mutate("workspaces.members.invite", { email: third, role: "admin" });
+    const resend = await owner.client.trpc.workspaces.members.invite.mutate({ email: third, role: "admin" });
     expect(resend.ok).toBe(true);
-    const pending = await owner.client.query<{ id: string; email: string; role: string }[]>("workspaces.invitations.list");
+    const pending = await owner.client.trpc.workspaces.invitations.list.query();
     expect(pending.data.map((i) => [i.email, i.role])).toEqual([[third, "admin"]]);
 
     // revoking frees the seat and kills the link
     const firstLink = await mailedToken(app, third, "/convite");
-    const revoked = await owner.client.mutate("workspaces.invitations.revoke", { id: pending.data[0]?.id });
+    const revoked = await owner.client.trpc.workspaces.invitations.revoke.mutate({ id: must(pending.data[0]).id });
     expect(revoked.ok).toBe(true);
-    expect((await new Client(app.base).query("invitations.preview", { token: firstLink })).error?.code).toBe("NOT_FOUND");
-    expect((await owner.client.mutate("workspaces.members.invite", { email: uniqueEmail("quinto") })).ok).toBe(true);
+    expect((await new Client(app.base).trpc.invitations.preview.query({ token: firstLink })).error?.code).toBe("NOT_FOUND");
+    expect((await owner.client.trpc.workspaces.members.invite.mutate({ email: uniqueEmail("quinto") })).ok).toBe(true);
   });
 
   test("an expired invitation shows as expired and cannot be accepted", async () => {
     const email = uniqueEmail("atrasado");
     const { client: other } = await registerUser(app);
     const { client: late } = await registerUser(app, { email });
-    await other.mutate("workspaces.members.invite", { email });
+    await other.trpc.workspaces.members.invite.mutate({ email });
     const link = await mailedToken(app, email, "/convite");
     await app.deps.db
       .update(workspaceInvitations)
       .set({ expiresAt: Date.now() - 1000 })
       .where(eq(workspaceInvitations.token, sha256Hex(link)));
-    expect((await new Client(app.base).query<Preview>("invitations.preview", { token: link })).data.expired).toBe(true);
-    const res = await late.mutate("invitations.accept", { token: link });
+    expect((await new Client(app.base).trpc.invitations.preview.query({ token: link })).data.expired).toBe(true);
+    const res = await late.trpc.invitations.accept.mutate({ token: link });
     expect(res.error).toMatchObject({ code: "PRECONDITION_FAILED", message: "Este convite expirou. Peça um novo convite." });
   });
 
   test("invite input is validated in pt-BR", async () => {
-    const res = await owner.client.mutate("workspaces.members.invite", { email: "sem-arroba", role: "member" });
+    const res = await owner.client.trpc.workspaces.members.invite.mutate({ email: "sem-arroba", role: "member" });
     expect(res.error).toMatchObject({ code: "BAD_REQUEST", message: "Email inválido" });
     const role = await owner.client.mutate("workspaces.members.invite", { email: uniqueEmail("x"), role: "dono" });
     expect(role.error).toMatchObject({ code: "BAD_REQUEST", message: "Função deve ser admin, member ou viewer" });
@@ -180,14 +180,14 @@ describe("[members] a manager cannot grant more than they hold", () => {
   test("a member with only canManageMembers cannot invite with other flags (403), but can with their own", async () => {
     const boss = await registerUser(app);
     const manager = await inviteMember(app, boss.client, { ...NO_FLAGS, canManageMembers: true });
-    const escalate = await manager.client.mutate("workspaces.members.invite", {
+    const escalate = await manager.client.trpc.workspaces.members.invite.mutate({
       email: uniqueEmail("cumplice"),
       role: "admin",
       permissions: { ...NO_FLAGS, canDeleteAgents: true },
     });
     expect(escalate.status).toBe(403);
     expect(escalate.error?.message).toBe("Você não pode conceder permissões que você não possui neste workspace");
-    const same = await manager.client.mutate("workspaces.members.invite", { email: uniqueEmail("colega"), permissions: { ...NO_FLAGS, canManageMembers: true } });
+    const same = await manager.client.trpc.workspaces.members.invite.mutate({ email: uniqueEmail("colega"), permissions: { ...NO_FLAGS, canManageMembers: true } });
     expect(same.ok).toBe(true);
   });
 });
@@ -199,32 +199,32 @@ describe("[members] another workspace is out of reach", () => {
     const wsB = String(b.user.currentWorkspaceId);
     const refused = (code: string | undefined) => expect(["NOT_FOUND", "FORBIDDEN"]).toContain(String(code));
 
-    refused((await a.client.query("dashboard.get", { workspaceId: wsB })).error?.code);
+    refused((await a.client.trpc.dashboard.get.query({ workspaceId: wsB })).error?.code);
     expect((await a.client.get(`/api/v1/workspaces/${wsB}/dashboard`)).status).toBe(404);
     expect((await a.client.post(`/api/v1/workspaces/${wsB}/switch`)).status).toBe(404);
 
     // even if the session were pointed at B, membership is re-checked on every call
     await forceSessionWorkspace(a.client, wsB);
-    refused((await a.client.query("workspaces.members.list")).error?.code);
-    refused((await a.client.query("workspaces.invitations.list")).error?.code);
-    refused((await a.client.mutate("workspaces.members.invite", { email: uniqueEmail("invasor") })).error?.code);
-    refused((await a.client.query("credits.usageHistory", { period: 7 })).error?.code);
+    refused((await a.client.trpc.workspaces.members.list.query()).error?.code);
+    refused((await a.client.trpc.workspaces.invitations.list.query()).error?.code);
+    refused((await a.client.trpc.workspaces.members.invite.mutate({ email: uniqueEmail("invasor") })).error?.code);
+    refused((await a.client.trpc.credits.usageHistory.query({ period: 7 })).error?.code);
     expect((await a.client.get("/api/v1/credit-usage/history?period=7")).status).toBe(404);
     const list = await a.client.get<{ id: string; isCurrent: boolean }[]>("/api/v1/workspaces");
     expect(list.data.map((w) => w.id)).not.toContain(wsB);
     expect(list.data.some((w) => w.isCurrent)).toBe(false);
 
-    const bInvites = await b.client.query<unknown[]>("workspaces.invitations.list");
+    const bInvites = await b.client.trpc.workspaces.invitations.list.query();
     expect(bInvites.data).toEqual([]);
   });
 
   test("an invitation of B cannot be revoked from A", async () => {
     const a = await registerUser(app);
     const b = await registerUser(app);
-    await b.client.mutate("workspaces.members.invite", { email: uniqueEmail("alvo") });
-    const [inv] = (await b.client.query<{ id: string }[]>("workspaces.invitations.list")).data;
-    const res = await a.client.mutate("workspaces.invitations.revoke", { id: inv?.id });
+    await b.client.trpc.workspaces.members.invite.mutate({ email: uniqueEmail("alvo") });
+    const [inv] = (await b.client.trpc.workspaces.invitations.list.query()).data;
+    const res = await a.client.trpc.workspaces.invitations.revoke.mutate({ id: must(inv).id });
     expect(res.error?.code).toBe("NOT_FOUND");
-    expect((await b.client.query<unknown[]>("workspaces.invitations.list")).data).toHaveLength(1);
+    expect((await b.client.trpc.workspaces.invitations.list.query()).data).toHaveLength(1);
   });
 });

@@ -55,7 +55,7 @@ const config = (extra: Record<string, unknown> = {}) => ({ serverUrl: `${n8n.url
 
 async function setGlobal(enabled: boolean) {
   const { client: admin } = await loginAdmin(app);
-  const res = await admin.mutate("n8n.global.save", { enabled });
+  const res = await admin.trpc.n8n.global.save.mutate({ enabled });
   expect(res.ok).toBe(true);
 }
 
@@ -77,7 +77,7 @@ describe("[n8n] tools in the chat turn", () => {
   test("each workflow is a tool n8n_<tag>; the call posts the conversation data with the token header; the JSON answer reaches the reply", async () => {
     n8n.settings.auth = { header: "X-N8N-Key", value: "segredo-n8n" };
     const o = await fundedOwner(app);
-    const saved = await o.client.mutate<{ config: Record<string, unknown> }>("n8n.save", { agentId: o.agent.id, config: config() });
+    const saved = await o.client.trpc.n8n.save.mutate({ agentId: o.agent.id, config: config() });
     expect(saved.ok).toBe(true);
     expect(saved.data.config).toMatchObject({ hasAuthToken: true, serverUrl: `${n8n.url}/`, connectionType: "webhook" });
     expect(JSON.stringify(saved.data)).not.toContain("segredo-n8n");
@@ -116,7 +116,7 @@ describe("[n8n] tools in the chat turn", () => {
   test("a wrong token reaches the model as 'Token do n8n recusado'; a custom auth header name is used", async () => {
     n8n.settings.auth = { header: "Authorization", value: "Bearer certo" };
     const o = await fundedOwner(app);
-    await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config({ authHeader: "Authorization", authToken: "Bearer errado" }) });
+    await o.client.trpc.n8n.save.mutate({ agentId: o.agent.id, config: config({ authHeader: "Authorization", authToken: "Bearer errado" }) });
     modelCalls(fake, "n8n_lead", { resumo: "x" });
     const requests = turnRequests(fake);
     await chat(app, o.agent.id, { message: "me liguem por favor" });
@@ -127,7 +127,7 @@ describe("[n8n] tools in the chat turn", () => {
 
   test("the admin's global switch off: no n8n tools, the card says so, Testar refuses; on again brings them back", async () => {
     const o = await fundedOwner(app);
-    await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config() });
+    await o.client.trpc.n8n.save.mutate({ agentId: o.agent.id, config: config() });
     const toolsNow = async () => {
       fake.settings.reply = () => ({ content: "ok" });
       const requests = turnRequests(fake);
@@ -138,16 +138,16 @@ describe("[n8n] tools in the chat turn", () => {
     await setGlobal(false);
     try {
       expect(await toolsNow()).not.toContain("n8n_lead");
-      const card = await o.client.query<{ globalEnabled: boolean }>("n8n.get", { agentId: o.agent.id });
+      const card = await o.client.trpc.n8n.get.query({ agentId: o.agent.id });
       expect(card.data.globalEnabled).toBe(false);
-      const t = await o.client.mutate("n8n.test", { agentId: o.agent.id, tag: "lead" });
+      const t = await o.client.trpc.n8n.test.mutate({ agentId: o.agent.id, tag: "lead" });
       expect(t.error?.message).toBe("A integração com o n8n está desativada pelo administrador da plataforma");
     } finally {
       await setGlobal(true);
     }
     expect(await toolsNow()).toContain("n8n_lead");
     // A disabled integration offers nothing either.
-    await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config({ enabled: false }) });
+    await o.client.trpc.n8n.save.mutate({ agentId: o.agent.id, config: config({ enabled: false }) });
     expect(await toolsNow()).not.toContain("n8n_lead");
   });
 });
@@ -158,8 +158,8 @@ describe("[n8n] Testar", () => {
   test("success (JSON, text, started at once) and every refusal in pt-BR; the last result is kept", async () => {
     const o = await fundedOwner(app);
     const wfs = [...workflows, { tag: "inativo", name: "Inativo", webhookPath: "nao-existe", description: "Um workflow que não está ativo no n8n" }, { tag: "ja", name: "Já", webhookPath: "imediato", description: "Responde imediatamente ao ser chamado" }];
-    await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config({ workflows: wfs }) });
-    const run = async (tag: string) => (await o.client.mutate<Run>("n8n.test", { agentId: o.agent.id, tag })).data;
+    await o.client.trpc.n8n.save.mutate({ agentId: o.agent.id, config: config({ workflows: wfs }) });
+    const run = async (tag: string) => (await o.client.trpc.n8n.test.mutate({ agentId: o.agent.id, tag })).data;
 
     const ok = await run("lead");
     expect(ok).toMatchObject({ ok: true, status: 200, body: { protocolo: "PRT-42" }, error: null });
@@ -182,17 +182,17 @@ describe("[n8n] Testar", () => {
       n8n.settings.delayMs = 0;
       delete process.env.N8N_WEBHOOK_TIMEOUT_MS;
     }
-    const card = await o.client.query<{ integration: { testStatus: string; testMessage: string } }>("n8n.get", { agentId: o.agent.id });
+    const card = await o.client.trpc.n8n.get.query({ agentId: o.agent.id });
     expect(card.data.integration).toMatchObject({ testStatus: "failed", testMessage: expect.stringContaining("Cadastrar lead: O n8n não respondeu") });
-    const unknown = await o.client.mutate("n8n.test", { agentId: o.agent.id, tag: "nada" });
+    const unknown = await o.client.trpc.n8n.test.mutate({ agentId: o.agent.id, tag: "nada" });
     expect(unknown.error?.message).toBe("Workflow não encontrado nesta integração");
   });
 
   test("a private/loopback server not allow-listed is refused and never called", async () => {
     const o = await fundedOwner(app);
     outside.workflow("lead-novo", () => Response.json({ ok: true }));
-    await o.client.mutate("n8n.save", { agentId: o.agent.id, config: { serverUrl: outside.url, workflows } });
-    const res = await o.client.mutate<Run>("n8n.test", { agentId: o.agent.id, tag: "lead" });
+    await o.client.trpc.n8n.save.mutate({ agentId: o.agent.id, config: { serverUrl: outside.url, workflows } });
+    const res = await o.client.trpc.n8n.test.mutate({ agentId: o.agent.id, tag: "lead" });
     expect(res.data.error).toContain("Endereço não permitido");
     expect(outside.requests).toHaveLength(0);
   });
@@ -201,56 +201,56 @@ describe("[n8n] Testar", () => {
 describe("[n8n] storage, isolation and permissions", () => {
   test("the stored token is never sent to a new server: changing the URL needs the token again", async () => {
     const o = await fundedOwner(app);
-    await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config() });
-    const moved = await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config({ serverUrl: outside.url, authToken: "" }) });
+    await o.client.trpc.n8n.save.mutate({ agentId: o.agent.id, config: config() });
+    const moved = await o.client.trpc.n8n.save.mutate({ agentId: o.agent.id, config: config({ serverUrl: outside.url, authToken: "" }) });
     expect(moved.error?.message).toBe(RETYPE_SECRET);
     const [row] = await app.deps.db.select().from(agentIntegrations).where(eq(agentIntegrations.agentId, o.agent.id));
     expect(String(row?.config.serverUrl)).toBe(`${n8n.url}/`);
     // The same URL written differently (trailing slash) is not a move.
-    expect((await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config({ serverUrl: n8n.url, authToken: "" }) })).ok).toBe(true);
-    expect((await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config({ serverUrl: outside.url, authToken: "outro-token" }) })).ok).toBe(true);
+    expect((await o.client.trpc.n8n.save.mutate({ agentId: o.agent.id, config: config({ serverUrl: n8n.url, authToken: "" }) })).ok).toBe(true);
+    expect((await o.client.trpc.n8n.save.mutate({ agentId: o.agent.id, config: config({ serverUrl: outside.url, authToken: "outro-token" }) })).ok).toBe(true);
   });
 
   test("the token is encrypted at rest and kept when the form leaves it blank", async () => {
     const o = await fundedOwner(app);
-    await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config() });
+    await o.client.trpc.n8n.save.mutate({ agentId: o.agent.id, config: config() });
     const [row] = await app.deps.db.select().from(agentIntegrations).where(eq(agentIntegrations.agentId, o.agent.id));
     expect(JSON.stringify(row?.config)).not.toContain("segredo-n8n");
     expect(app.deps.secrets.decrypt(String(row?.config.authToken))).toBe("segredo-n8n");
-    await o.client.mutate("n8n.save", { agentId: o.agent.id, config: config({ authToken: "" }) });
+    await o.client.trpc.n8n.save.mutate({ agentId: o.agent.id, config: config({ authToken: "" }) });
     n8n.settings.auth = { header: "X-N8N-Key", value: "segredo-n8n" };
-    expect((await o.client.mutate<Run>("n8n.test", { agentId: o.agent.id, tag: "lead" })).data.ok).toBe(true);
+    expect((await o.client.trpc.n8n.test.mutate({ agentId: o.agent.id, tag: "lead" })).data.ok).toBe(true);
     n8n.settings.auth = null;
-    expect((await o.client.mutate("n8n.remove", { agentId: o.agent.id })).ok).toBe(true);
-    expect((await o.client.query<{ integration: unknown }>("n8n.get", { agentId: o.agent.id })).data.integration).toBeNull();
+    expect((await o.client.trpc.n8n.remove.mutate({ agentId: o.agent.id })).ok).toBe(true);
+    expect((await o.client.trpc.n8n.get.query({ agentId: o.agent.id })).data.integration).toBeNull();
   });
 
   test("another workspace gets 404; a member without canEditAgents cannot save or test; only admins touch the global switch", async () => {
     const a = await fundedOwner(app);
     const b = await fundedOwner(app);
-    await a.client.mutate("n8n.save", { agentId: a.agent.id, config: config() });
+    await a.client.trpc.n8n.save.mutate({ agentId: a.agent.id, config: config() });
     const calls = [
-      b.client.query("n8n.get", { agentId: a.agent.id }),
-      b.client.mutate("n8n.save", { agentId: a.agent.id, config: config() }),
-      b.client.mutate("n8n.test", { agentId: a.agent.id, tag: "lead" }),
-      b.client.mutate("n8n.remove", { agentId: a.agent.id }),
+      b.client.trpc.n8n.get.query({ agentId: a.agent.id }),
+      b.client.trpc.n8n.save.mutate({ agentId: a.agent.id, config: config() }),
+      b.client.trpc.n8n.test.mutate({ agentId: a.agent.id, tag: "lead" }),
+      b.client.trpc.n8n.remove.mutate({ agentId: a.agent.id }),
     ];
     for (const res of await Promise.all(calls)) expect(res.error?.httpStatus).toBe(404);
 
     const member = await joinAs(app, a.client, "member");
-    const readable = await member.client.query<{ integration: unknown }>("n8n.get", { agentId: a.agent.id });
+    const readable = await member.client.trpc.n8n.get.query({ agentId: a.agent.id });
     expect(readable.ok).toBe(true);
     for (const res of [
-      await member.client.mutate("n8n.save", { agentId: a.agent.id, config: config() }),
-      await member.client.mutate("n8n.test", { agentId: a.agent.id, tag: "lead" }),
-      await member.client.mutate("n8n.remove", { agentId: a.agent.id }),
+      await member.client.trpc.n8n.save.mutate({ agentId: a.agent.id, config: config() }),
+      await member.client.trpc.n8n.test.mutate({ agentId: a.agent.id, tag: "lead" }),
+      await member.client.trpc.n8n.remove.mutate({ agentId: a.agent.id }),
     ]) {
       expect(res.error?.httpStatus).toBe(403);
       expect(res.error?.message).toBe("Você não tem permissão para editar agentes neste workspace");
     }
-    expect((await a.client.mutate("n8n.global.save", { enabled: false })).error?.message).toBe("Acesso restrito a administradores");
-    expect((await a.client.query("n8n.global.get")).error?.httpStatus).toBe(403);
+    expect((await a.client.trpc.n8n.global.save.mutate({ enabled: false })).error?.message).toBe("Acesso restrito a administradores");
+    expect((await a.client.trpc.n8n.global.get.query()).error?.httpStatus).toBe(403);
     const { client: admin } = await loginAdmin(app);
-    expect((await admin.query<{ enabled: boolean }>("n8n.global.get")).data.enabled).toBe(true);
+    expect((await admin.trpc.n8n.global.get.query()).data.enabled).toBe(true);
   });
 });

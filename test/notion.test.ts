@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { agentIntegrations } from "../db/schema";
-import { NOTION_MESSAGES, NOTION_VERSION } from "../src/integrations/notion/client";
+import { NOTION_MESSAGES, NOTION_VERSION } from "../src/adapters/notion/client";
 import { paragraphBlocks, splitText } from "../src/integrations/notion/notes";
 import { setSafeFetchTestAllowlist } from "../src/lib/safe-fetch";
 import { NOTION_PARENT_INVALID, NOTION_PARENT_REQUIRED, NOTION_TOKEN_INVALID, NOTION_TOKEN_REQUIRED, notionInput, parseNotionId } from "../src/schemas/notion";
@@ -18,6 +18,7 @@ import { chat } from "./helpers/agents";
 import { type TestApp, startTestApp } from "./helpers/app";
 import { fundedOwner, modelCalls, offered, toolMessages, turnRequests } from "./helpers/tool-turns";
 import { inviteMember } from "./helpers/training";
+import type { Inputs } from "./helpers/trpc-proxy";
 
 let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
 let notion: Awaited<ReturnType<typeof startFakeNotion>>;
@@ -44,7 +45,7 @@ type Owner = Awaited<ReturnType<typeof fundedOwner>>;
 type PublicRow = { id: string; enabled: boolean; config: Record<string, unknown>; testStatus: string | null; testMessage: string | null } | null;
 type TestResult = { ok: boolean; message: string; botName: string | null; parentTitle: string | null };
 
-const save = (o: Owner, config: Record<string, unknown>) => o.client.mutate<PublicRow>("notion.save", { agentId: o.agent.id, config });
+const save = (o: Owner, config: Inputs["notion"]["save"]["config"]) => o.client.trpc.notion.save.mutate({ agentId: o.agent.id, config });
 const connected = async (config: Record<string, unknown> = {}) => {
   const o = await fundedOwner(app);
   const res = await save(o, { token: NOTION_TOKEN, parentId: PARENT_PAGE_ID, ...config });
@@ -52,7 +53,7 @@ const connected = async (config: Record<string, unknown> = {}) => {
   return o;
 };
 const runTest = async (o: Owner, config?: Record<string, unknown>) => {
-  const res = await o.client.mutate<TestResult>("notion.test", { agentId: o.agent.id, ...(config ? { config } : {}) });
+  const res = await o.client.trpc.notion.test.mutate({ agentId: o.agent.id, ...(config ? { config } : {}) });
   if (!res.ok) throw new Error(JSON.stringify(res.error));
   return res.data;
 };
@@ -98,7 +99,7 @@ describe("[notion] settings", () => {
 
   test("the token is required on the first save, encrypted at rest, never returned, and kept when left blank", async () => {
     const o = await fundedOwner(app);
-    expect((await o.client.query<PublicRow>("notion.get", { agentId: o.agent.id })).data).toBeNull();
+    expect((await o.client.trpc.notion.get.query({ agentId: o.agent.id })).data).toBeNull();
     expect((await save(o, { parentId: PARENT_PAGE_ID })).error?.message).toBe(NOTION_TOKEN_REQUIRED);
     const saved = await save(o, { token: NOTION_TOKEN, parentId: `https://www.notion.so/Atendimentos-${PARENT_PAGE_ID.replace(/-/g, "")}` });
     expect(saved.data).toMatchObject({ enabled: true, config: { parentType: "page", parentId: PARENT_PAGE_ID, hasToken: true } });
@@ -111,9 +112,9 @@ describe("[notion] settings", () => {
     const kept = await save(o, { token: "", parentType: "database", parentId: DATABASE_ID, enabled: false });
     expect(kept.data).toMatchObject({ enabled: false, config: { parentType: "database", parentId: DATABASE_ID, hasToken: true } });
     expect(await runTest(o)).toMatchObject({ ok: true, parentTitle: "Notas de clientes" });
-    expect((await o.client.query<PublicRow>("notion.get", { agentId: o.agent.id })).data).toMatchObject({ testStatus: "ok" });
-    expect((await o.client.mutate("notion.remove", { agentId: o.agent.id })).ok).toBe(true);
-    expect((await o.client.query<PublicRow>("notion.get", { agentId: o.agent.id })).data).toBeNull();
+    expect((await o.client.trpc.notion.get.query({ agentId: o.agent.id })).data).toMatchObject({ testStatus: "ok" });
+    expect((await o.client.trpc.notion.remove.mutate({ agentId: o.agent.id })).ok).toBe(true);
+    expect((await o.client.trpc.notion.get.query({ agentId: o.agent.id })).data).toBeNull();
   });
 });
 
@@ -131,7 +132,7 @@ describe("[notion] Testar", () => {
       expect(r.headers["notion-version"]).toBe(NOTION_VERSION);
     }
     expect(NOTION_VERSION).toBe("2022-06-28");
-    expect((await o.client.query<PublicRow>("notion.get", { agentId: o.agent.id })).data).toMatchObject({ testStatus: "ok", testMessage: res.message });
+    expect((await o.client.trpc.notion.get.query({ agentId: o.agent.id })).data).toMatchObject({ testStatus: "ok", testMessage: res.message });
   });
 
   test("a page not shared with the integration, a bad token, 429, 400 and 5xx become clear pt-BR reasons", async () => {
@@ -140,7 +141,7 @@ describe("[notion] Testar", () => {
     expect(NOTION_MESSAGES.notFound).toContain("A página não foi compartilhada com a integração");
     expect(await runTest(o, { parentId: PARENT_PAGE_ID, token: "ntn_outro" })).toMatchObject({ ok: false, message: NOTION_MESSAGES.unauthorized });
     // Drafts with other values do not overwrite the saved integration's result.
-    expect((await o.client.query<PublicRow>("notion.get", { agentId: o.agent.id })).data?.testStatus).toBeNull();
+    expect((await o.client.trpc.notion.get.query({ agentId: o.agent.id })).data?.testStatus).toBeNull();
 
     const cases: [{ status: number; code?: string; headers?: Record<string, string> }, string][] = [
       [{ status: 429, headers: { "retry-after": "30" } }, NOTION_MESSAGES.rateLimited],
@@ -152,7 +153,7 @@ describe("[notion] Testar", () => {
       notion.failNext(failure);
       expect(await runTest(o)).toMatchObject({ ok: false, message });
     }
-    expect((await o.client.query<PublicRow>("notion.get", { agentId: o.agent.id })).data).toMatchObject({ testStatus: "failed" });
+    expect((await o.client.trpc.notion.get.query({ agentId: o.agent.id })).data).toMatchObject({ testStatus: "failed" });
     // A short Retry-After is honoured once.
     notion.failNext({ status: 429, headers: { "retry-after": "0" } });
     expect(await runTest(o)).toMatchObject({ ok: true });
@@ -256,25 +257,25 @@ describe("[notion] isolation and permissions", () => {
     const b = await fundedOwner(app);
     const from = notion.requests.length;
     const calls = [
-      b.client.query("notion.get", { agentId: a.agent.id }),
-      b.client.mutate("notion.save", { agentId: a.agent.id, config: { token: "ntn_x", parentId: PARENT_PAGE_ID } }),
-      b.client.mutate("notion.test", { agentId: a.agent.id }),
-      b.client.mutate("notion.remove", { agentId: a.agent.id }),
+      b.client.trpc.notion.get.query({ agentId: a.agent.id }),
+      b.client.trpc.notion.save.mutate({ agentId: a.agent.id, config: { token: "ntn_x", parentId: PARENT_PAGE_ID } }),
+      b.client.trpc.notion.test.mutate({ agentId: a.agent.id }),
+      b.client.trpc.notion.remove.mutate({ agentId: a.agent.id }),
     ];
     for (const res of await Promise.all(calls)) expect(res.error?.httpStatus).toBe(404);
     expect(notion.requests.length).toBe(from);
-    expect((await a.client.query<PublicRow>("notion.get", { agentId: a.agent.id })).data?.config.parentId).toBe(PARENT_PAGE_ID);
+    expect((await a.client.trpc.notion.get.query({ agentId: a.agent.id })).data?.config.parentId).toBe(PARENT_PAGE_ID);
   });
 
   test("a member without canEditAgents may read but not save, test or remove", async () => {
     const o = await connected();
     const member = await inviteMember(app, o.client, { canEditAgents: false });
-    const read = await member.client.query<PublicRow>("notion.get", { agentId: o.agent.id });
+    const read = await member.client.trpc.notion.get.query({ agentId: o.agent.id });
     expect(read.data?.config).toEqual({ parentType: "page", parentId: PARENT_PAGE_ID, hasToken: true });
     const calls = [
-      member.client.mutate("notion.save", { agentId: o.agent.id, config: { token: "ntn_x", parentId: PARENT_PAGE_ID } }),
-      member.client.mutate("notion.test", { agentId: o.agent.id }),
-      member.client.mutate("notion.remove", { agentId: o.agent.id }),
+      member.client.trpc.notion.save.mutate({ agentId: o.agent.id, config: { token: "ntn_x", parentId: PARENT_PAGE_ID } }),
+      member.client.trpc.notion.test.mutate({ agentId: o.agent.id }),
+      member.client.trpc.notion.remove.mutate({ agentId: o.agent.id }),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.error?.httpStatus).toBe(403);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { agentIntegrations } from "../db/schema";
-import { NUVEMSHOP_MESSAGES } from "../src/integrations/nuvemshop/client";
+import { NUVEMSHOP_MESSAGES } from "../src/adapters/nuvemshop/client";
 import { ASK_CONTACT, ASK_EMAIL_PROOF, ASK_NUMBER_OR_EMAIL, lookupOrder } from "../src/integrations/nuvemshop/provider";
 import { setSafeFetchTestAllowlist } from "../src/lib/safe-fetch";
 import { STORE_ID_INVALID, STORE_ID_REQUIRED, TOKEN_REQUIRED, nuvemshopInput } from "../src/schemas/nuvemshop";
@@ -18,6 +18,7 @@ import { type TestApp, startTestApp } from "./helpers/app";
 import { fundedOwner, modelCalls, offered, toolMessages, turnRequests } from "./helpers/tool-turns";
 import { inviteMember } from "./helpers/training";
 
+import type { Inputs } from "./helpers/trpc-proxy";
 let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
 let shop: Awaited<ReturnType<typeof startFakeNuvemshop>>;
 let app: TestApp;
@@ -43,7 +44,7 @@ type Owner = Awaited<ReturnType<typeof fundedOwner>>;
 type PublicRow = { id: string; enabled: boolean; config: Record<string, unknown>; testStatus: string | null; testMessage: string | null } | null;
 type TestResult = { ok: boolean; message: string; storeName: string | null };
 
-const save = (o: Owner, config: Record<string, unknown>) => o.client.mutate<PublicRow>("nuvemshop.save", { agentId: o.agent.id, config });
+const save = (o: Owner, config: Inputs["nuvemshop"]["save"]["config"]) => o.client.trpc.nuvemshop.save.mutate({ agentId: o.agent.id, config });
 const connected = async () => {
   const o = await fundedOwner(app);
   const res = await save(o, { storeId: FAKE_STORE_ID, accessToken: FAKE_TOKEN });
@@ -51,7 +52,7 @@ const connected = async () => {
   return o;
 };
 const runTest = async (o: Owner, config?: Record<string, unknown>) => {
-  const res = await o.client.mutate<TestResult>("nuvemshop.test", { agentId: o.agent.id, ...(config ? { config } : {}) });
+  const res = await o.client.trpc.nuvemshop.test.mutate({ agentId: o.agent.id, ...(config ? { config } : {}) });
   if (!res.ok) throw new Error(JSON.stringify(res.error));
   return res.data;
 };
@@ -80,7 +81,7 @@ describe("[nuvemshop] settings", () => {
 
   test("the token is required on the first save, encrypted at rest, never returned, and kept when left blank", async () => {
     const o = await fundedOwner(app);
-    expect((await o.client.query<PublicRow>("nuvemshop.get", { agentId: o.agent.id })).data).toBeNull();
+    expect((await o.client.trpc.nuvemshop.get.query({ agentId: o.agent.id })).data).toBeNull();
     const missing = await save(o, { storeId: FAKE_STORE_ID });
     expect(missing.error?.message).toBe(TOKEN_REQUIRED);
     const bad = await save(o, { storeId: "abc", accessToken: FAKE_TOKEN });
@@ -97,12 +98,12 @@ describe("[nuvemshop] settings", () => {
     const kept = await save(o, { storeId: FAKE_STORE_ID, accessToken: "", enabled: false });
     expect(kept.data).toMatchObject({ enabled: false, config: { hasAccessToken: true } });
     expect((await runTest(o)).ok).toBe(true);
-    const got = await o.client.query<PublicRow>("nuvemshop.get", { agentId: o.agent.id });
+    const got = await o.client.trpc.nuvemshop.get.query({ agentId: o.agent.id });
     expect(got.data).toMatchObject({ enabled: false, testStatus: "ok", testMessage: 'Conectado à loja "Loja Exemplo".' });
     expect(JSON.stringify(got.data)).not.toContain(FAKE_TOKEN);
 
-    expect((await o.client.mutate("nuvemshop.remove", { agentId: o.agent.id })).ok).toBe(true);
-    expect((await o.client.query<PublicRow>("nuvemshop.get", { agentId: o.agent.id })).data).toBeNull();
+    expect((await o.client.trpc.nuvemshop.remove.mutate({ agentId: o.agent.id })).ok).toBe(true);
+    expect((await o.client.trpc.nuvemshop.get.query({ agentId: o.agent.id })).data).toBeNull();
   });
 });
 
@@ -125,7 +126,7 @@ describe("[nuvemshop] Testar", () => {
     const wrong = await runTest(o, { storeId: FAKE_STORE_ID, accessToken: "outro-token" });
     expect(wrong).toMatchObject({ ok: false, message: NUVEMSHOP_MESSAGES.unauthorized });
     // A draft with other credentials does not overwrite the saved integration's test result.
-    const row = (await o.client.query<PublicRow>("nuvemshop.get", { agentId: o.agent.id })).data;
+    const row = (await o.client.trpc.nuvemshop.get.query({ agentId: o.agent.id })).data;
     expect(row?.testStatus).toBeNull();
     expect(await runTest(o, { storeId: "999" })).toMatchObject({ ok: false, message: NUVEMSHOP_MESSAGES.storeNotFound });
     expect(await runTest(o, { storeId: FAKE_STORE_ID, accessToken: "" })).toMatchObject({ ok: true });
@@ -145,7 +146,7 @@ describe("[nuvemshop] Testar", () => {
       shop.failNext(failure);
       expect(await runTest(o)).toMatchObject({ ok: false, message });
     }
-    const row = (await o.client.query<PublicRow>("nuvemshop.get", { agentId: o.agent.id })).data;
+    const row = (await o.client.trpc.nuvemshop.get.query({ agentId: o.agent.id })).data;
     expect(row).toMatchObject({ testStatus: "failed", testMessage: expect.stringContaining("422") });
 
     const from = shop.requests.length;
@@ -281,31 +282,31 @@ describe("[nuvemshop] isolation and permissions", () => {
     const b = await fundedOwner(app);
     const from = shop.requests.length;
     const calls = [
-      b.client.query("nuvemshop.get", { agentId: a.agent.id }),
-      b.client.mutate("nuvemshop.save", { agentId: a.agent.id, config: { storeId: "1", accessToken: "x" } }),
-      b.client.mutate("nuvemshop.test", { agentId: a.agent.id }),
-      b.client.mutate("nuvemshop.remove", { agentId: a.agent.id }),
+      b.client.trpc.nuvemshop.get.query({ agentId: a.agent.id }),
+      b.client.trpc.nuvemshop.save.mutate({ agentId: a.agent.id, config: { storeId: "1", accessToken: "x" } }),
+      b.client.trpc.nuvemshop.test.mutate({ agentId: a.agent.id }),
+      b.client.trpc.nuvemshop.remove.mutate({ agentId: a.agent.id }),
     ];
     for (const res of await Promise.all(calls)) expect(res.error?.httpStatus).toBe(404);
     expect(shop.requests.length).toBe(from);
-    expect((await a.client.query<PublicRow>("nuvemshop.get", { agentId: a.agent.id })).data?.config.storeId).toBe(FAKE_STORE_ID);
+    expect((await a.client.trpc.nuvemshop.get.query({ agentId: a.agent.id })).data?.config.storeId).toBe(FAKE_STORE_ID);
   });
 
   test("a member without canEditAgents may read but not save, test or remove", async () => {
     const o = await connected();
     const member = await inviteMember(app, o.client, { canEditAgents: false });
-    const read = await member.client.query<PublicRow>("nuvemshop.get", { agentId: o.agent.id });
+    const read = await member.client.trpc.nuvemshop.get.query({ agentId: o.agent.id });
     expect(read.data?.config).toEqual({ storeId: FAKE_STORE_ID, hasAccessToken: true });
     const calls = [
-      member.client.mutate("nuvemshop.save", { agentId: o.agent.id, config: { storeId: "1", accessToken: "x" } }),
-      member.client.mutate("nuvemshop.test", { agentId: o.agent.id }),
-      member.client.mutate("nuvemshop.remove", { agentId: o.agent.id }),
+      member.client.trpc.nuvemshop.save.mutate({ agentId: o.agent.id, config: { storeId: "1", accessToken: "x" } }),
+      member.client.trpc.nuvemshop.test.mutate({ agentId: o.agent.id }),
+      member.client.trpc.nuvemshop.remove.mutate({ agentId: o.agent.id }),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.error?.httpStatus).toBe(403);
       expect(res.error?.message).toBe("Você não tem permissão para editar agentes neste workspace");
     }
     const editor = await inviteMember(app, o.client, { canEditAgents: true });
-    expect((await editor.client.mutate("nuvemshop.save", { agentId: o.agent.id, config: { storeId: FAKE_STORE_ID } })).ok).toBe(true);
+    expect((await editor.client.trpc.nuvemshop.save.mutate({ agentId: o.agent.id, config: { storeId: FAKE_STORE_ID } })).ok).toBe(true);
   });
 });

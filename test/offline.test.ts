@@ -38,7 +38,7 @@ describe("[offline] no OPENAI_API_KEY", () => {
     const cfg = await new Client(app.base).get<{ offlineMode: boolean }>("/api/v1/config/public");
     expect(cfg.status).toBe(200);
     expect(cfg.data.offlineMode).toBe(true);
-    const models = await owner.query<{ offline: boolean; providers: unknown[] }>("agents.models");
+    const models = await owner.trpc.agents.models.query();
     expect(models.data).toEqual({ offline: true, providers: [] });
   });
 

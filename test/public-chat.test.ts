@@ -148,8 +148,9 @@ describe("[public-chat] POST /api/v1/agents/{id}/chat-external", () => {
     const res = await chat(app, agent.id, { message: "veja", imageData: big });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: "VALIDATION", message: "A imagem deve ter no máximo 10MB" });
-    // exactly 10MB is still accepted
-    const limit = `data:image/png;base64,${Buffer.alloc(10 * 1024 * 1024).toString("base64")}`;
+    // exactly 10MB is still accepted (a PNG signature, then padding: the bytes must be a PNG)
+    const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const limit = `data:image/png;base64,${Buffer.concat([pngSignature, Buffer.alloc(10 * 1024 * 1024 - 8)]).toString("base64")}`;
     expect((await chat(app, agent.id, { message: "", imageData: limit })).status).toBe(200);
     expect(fake.chatRequests()).toHaveLength(before + 1);
   });
@@ -383,7 +384,7 @@ describe("[public-chat] editor preview", () => {
   test("agents.preview answers with the same runtime and stores no conversation", async () => {
     const count = async () => (await app.deps.db.select().from(messages).where(eq(messages.workspaceId, workspaceId))).length;
     const before = await count();
-    const res = await ownerClient.mutate<{ response: string; outcome: string }>("agents.preview", { id: agent.id, chat: { message: "Teste do editor" } });
+    const res = await ownerClient.trpc.agents.preview.mutate({ id: agent.id, chat: { message: "Teste do editor" } });
     expect(res.data).toMatchObject({ response: "Eco: Teste do editor", outcome: "answered" });
     expect(systemOf(lastChat())).toContain("Bia da Padaria");
     expect(await count()).toBe(before);

@@ -42,7 +42,7 @@ const chats = () => fake.chatRequests().length;
 const lastChat = () => fake.chatRequests().at(-1) as ChatBody;
 const systemOf = (b: ChatBody) => String(b.messages.find((m) => m.role === "system")?.content ?? "");
 const outcome = (r: Awaited<ReturnType<typeof chat>>) => r.body.data?.outcome;
-const stats = async () => (await owner.query<{ entries: number; hits: number; savedBrl: number }>("training.cacheStats", { agentId: agent.id })).data;
+const stats = async () => (await owner.trpc.training.cacheStats.query({ agentId: agent.id })).data;
 
 describe("[knowledge] runtime with a provider", () => {
   test("the system message sent to the model carries the retrieved passage, and the stored reply cites its source", async () => {
@@ -104,7 +104,7 @@ describe("[knowledge] semantic cache", () => {
     const hit = await chat(app, agent.id, { message: QUESTION });
     expect(outcome(hit)).toBe("cached");
     const version = (await agentRow(app, agent.id)).knowledgeVersion;
-    const retrain = await owner.mutate("training.retrain", { agentId: agent.id, sourceId: hours.id });
+    const retrain = await owner.trpc.training.retrain.mutate({ agentId: agent.id, sourceId: hours.id });
     expect(retrain.ok).toBe(true);
     await waitForSource(owner, agent.id, hours.id, { until: ["ready"] });
     expect((await agentRow(app, agent.id)).knowledgeVersion).toBe(version + 1);
@@ -132,7 +132,7 @@ describe("[knowledge] semantic cache", () => {
     const extra = await trainSource(owner, "Text", agent.id, { content: "Temos estacionamento gratuito para clientes na rua de trás." });
     expect(outcome(await chat(app, agent.id, { message: QUESTION }))).toBe("answered");
     expect(outcome(await chat(app, agent.id, { message: QUESTION }))).toBe("cached");
-    expect((await owner.mutate("training.delete", { agentId: agent.id, sourceId: extra.id })).ok).toBe(true);
+    expect((await owner.trpc.training.delete.mutate({ agentId: agent.id, sourceId: extra.id })).ok).toBe(true);
     const before = chats();
     expect(outcome(await chat(app, agent.id, { message: QUESTION }))).toBe("answered");
     expect(chats()).toBe(before + 1);

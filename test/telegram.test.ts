@@ -79,23 +79,25 @@ async function conversationOf(chatId: number) {
 
 describe("connect", () => {
   test("a token Telegram refuses is a 400 in pt-BR and stores nothing", async () => {
-    const res = await owner.mutate("channels.connectTelegram", { agentId: agent.id, botToken: "999:token-falso" });
+    const res = await owner.trpc.channels.connectTelegram.mutate({ agentId: agent.id, botToken: "999:token-falso" });
     expect(res.ok).toBe(false);
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.error)).toContain("Token do bot inválido");
-    const empty = await owner.mutate("channels.connectTelegram", { agentId: agent.id, botToken: "  " });
+    const empty = await owner.trpc.channels.connectTelegram.mutate({ agentId: agent.id, botToken: "  " });
     expect(empty.status).toBe(400);
     expect(await app.deps.db.select().from(channelConnections).where(eq(channelConnections.channel, "telegram"))).toHaveLength(0);
   });
 
   test("a valid token is checked with getMe, stored encrypted and never returned", async () => {
-    const res = await owner.mutate<Record<string, unknown>>("channels.connectTelegram", { agentId: agent.id, botToken: BOT_TOKEN });
+    const res = await owner.trpc.channels.connectTelegram.mutate({ agentId: agent.id, botToken: BOT_TOKEN });
     if (!res.ok) throw new Error(JSON.stringify(res.error));
     connectionId = String(res.data.id);
-    expect(res.data.botUsername).toBe("atenda_bot");
-    expect(res.data.botId).toBe(String(BOT_ID));
-    expect(res.data.hasBotToken).toBe(true);
-    expect(res.data.webhookUrl).toBe(`${app.deps.appUrl}/webhooks/telegram/${connectionId}`);
+    expect(res.data).toMatchObject({
+      botUsername: "atenda_bot",
+      botId: String(BOT_ID),
+      hasBotToken: true,
+      webhookUrl: `${app.deps.appUrl}/webhooks/telegram/${connectionId}`,
+    });
     expect(JSON.stringify(res.data)).not.toContain(BOT_TOKEN);
     expect(tg.calls.some((c) => c.method === "getMe" && c.token === BOT_TOKEN)).toBe(true);
     // No public https APP_URL in tests: no webhook is registered (long polling is the TODO).
@@ -107,14 +109,14 @@ describe("connect", () => {
     expect(config.botToken.startsWith("enc:v1:")).toBe(true);
     secret = app.deps.secrets.decrypt(config.webhookSecret);
     expect(secret).toMatch(/^[A-Za-z0-9_-]{20,256}$/);
-    const list = await owner.query<Record<string, unknown>[]>("channels.list", { agentId: agent.id });
+    const list = await owner.trpc.channels.list.query({ agentId: agent.id });
     expect(JSON.stringify(list.data)).not.toContain(BOT_TOKEN);
     expect(JSON.stringify(list.data)).not.toContain("enc:v1:");
     expect(JSON.stringify(list.data)).not.toContain(secret);
   });
 
   test("the same bot cannot be connected twice", async () => {
-    const res = await owner.mutate("channels.connectTelegram", { agentId: agent.id, botToken: BOT_TOKEN });
+    const res = await owner.trpc.channels.connectTelegram.mutate({ agentId: agent.id, botToken: BOT_TOKEN });
     expect(res.status).toBe(409);
   });
 });
@@ -206,16 +208,16 @@ describe("webhook", () => {
 
 describe("Testar conexão", () => {
   test("getMe with the stored token: ok, then refused once the token is revoked", async () => {
-    const ok = await owner.mutate<{ ok: boolean; message: string }>("channels.test", { id: connectionId });
+    const ok = await owner.trpc.channels.test.mutate({ id: connectionId });
     expect(ok.data).toMatchObject({ ok: true, message: "Conexão funcionando: bot @atenda_bot." });
     tg.removeBot(BOT_TOKEN);
     try {
-      const bad = await owner.mutate<{ ok: boolean; message: string }>("channels.test", { id: connectionId });
+      const bad = await owner.trpc.channels.test.mutate({ id: connectionId });
       expect(bad.data).toMatchObject({ ok: false, message: "O Telegram recusou o token do bot." });
     } finally {
       tg.addBot(BOT_TOKEN, BOT_ID, "atenda_bot");
     }
-    const list = await owner.query<Record<string, unknown>[]>("channels.list", { agentId: agent.id });
+    const list = await owner.trpc.channels.list.query({ agentId: agent.id });
     expect(list.data[0]).toMatchObject({ testStatus: "error", mode: "polling" });
   });
 });
@@ -223,17 +225,17 @@ describe("Testar conexão", () => {
 describe("tenancy and disconnect", () => {
   test("a member of another workspace gets 404 and cannot connect to this agent", async () => {
     const stranger = await registerUser(app);
-    expect((await stranger.client.query<unknown[]>("channels.list", {})).data).toEqual([]);
-    expect((await stranger.client.mutate("channels.disconnect", { id: connectionId })).status).toBe(404);
-    expect((await stranger.client.mutate("channels.connectTelegram", { agentId: agent.id, botToken: BOT_TOKEN })).status).toBe(404);
-    expect((await stranger.client.mutate("channels.updateWhatsApp", {
+    expect((await stranger.client.trpc.channels.list.query({})).data).toEqual([]);
+    expect((await stranger.client.trpc.channels.disconnect.mutate({ id: connectionId })).status).toBe(404);
+    expect((await stranger.client.trpc.channels.connectTelegram.mutate({ agentId: agent.id, botToken: BOT_TOKEN })).status).toBe(404);
+    expect((await stranger.client.trpc.channels.updateWhatsApp.mutate({
       id: connectionId,
       config: { phoneNumberId: "1", businessAccountId: "2", webhookVerifyToken: "3" },
     })).status).toBe(404);
   });
 
   test("disconnect removes it; its webhook then refuses", async () => {
-    expect((await owner.mutate("channels.disconnect", { id: connectionId })).ok).toBe(true);
+    expect((await owner.trpc.channels.disconnect.mutate({ id: connectionId })).ok).toBe(true);
     const u = update("E agora?");
     expect((await post(u.body, secret)).status).toBe(401);
   });
@@ -246,7 +248,7 @@ describe("with a public https APP_URL", () => {
       const token = "222333444:BBHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw";
       tg.addBot(token, 222333444, "publico_bot");
       const o = await ownerWithAgent(publicApp);
-      const res = await o.client.mutate<{ id: string }>("channels.connectTelegram", { agentId: o.agent.id, botToken: token });
+      const res = await o.client.trpc.channels.connectTelegram.mutate({ agentId: o.agent.id, botToken: token });
       if (!res.ok) throw new Error(JSON.stringify(res.error));
       const call = tg.calls.find((c) => c.method === "setWebhook" && c.token === token);
       expect(call?.body.url).toBe(`https://atenda.example.com/webhooks/telegram/${res.data.id}`);

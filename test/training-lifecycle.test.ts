@@ -9,7 +9,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { embeddingSources, embeddings, jobs } from "../db/schema";
-import { enqueueDueRefreshes, startJobRunner } from "../src/jobs/runner";
+import { startJobRunner } from "../src/jobs/runner";
+import { enqueueDueRefreshes } from "../workers/schedulers";
 import { videoBases } from "../src/knowledge/video";
 import { setSafeFetchTestAllowlist } from "../src/lib/safe-fetch";
 import { type FakeSite, htmlPage, startFakeSite } from "./fakes/site";
@@ -17,6 +18,7 @@ import { type TestApp, startTestApp } from "./helpers/app";
 import { chat, ownerWithAgent } from "./helpers/agents";
 import type { Client } from "./helpers/client";
 import { registerUser } from "./helpers/factories";
+import type { Inputs } from "./helpers/trpc-proxy";
 import {
   type SourceRow,
   addSource,
@@ -123,7 +125,7 @@ describe("[training] states while a job runs", () => {
     const u = site.url;
     const added = await addSource(o.client, "Website", o.agent.id, { url: `${u}/lento`, subpages: [`${u}/lento/1`, `${u}/lento/2`] });
     await waitForSource(o.client, o.agent.id, added.id, { until: ["processing"], everyMs: 10 });
-    const edit = await o.client.mutate("training.update", {
+    const edit = await o.client.trpc.training.update.mutate({
       agentId: o.agent.id,
       sourceId: added.id,
       body: { subpages: [`${u}/lento/1`, `${u}/lento/2`, `${u}/lento/extra`], updateFrequency: "weekly" },
@@ -183,8 +185,8 @@ describe("[training] edits", () => {
     const web = await trainSource(o.client, "Website", a, { url: `${u}/diario`, subpages: [`${u}/lento/1`], updateFrequency: "weekly" });
     const text = await trainSource(o.client, "Text", a, { content: "Texto com imagem do cardápio de sobremesas.", imageUrl: "https://cdn.exemplo.com.br/doces.png" });
     const video = await trainSource(o.client, "Video", a, { title: "Tour", url: "https://vimeo.com/123456789", transcript: "Transcrição escrita à mão pelo dono." });
-    const edit = async (sourceId: string, body: unknown) => {
-      const res = await o.client.mutate<SourceRow>("training.update", { agentId: a, sourceId, body });
+    const edit = async (sourceId: string, body: Inputs["training"]["update"]["body"]) => {
+      const res = await o.client.trpc.training.update.mutate({ agentId: a, sourceId, body });
       if (!res.ok) throw new Error(JSON.stringify(res.error));
       return res.data;
     };
@@ -196,7 +198,7 @@ describe("[training] edits", () => {
       imageUrl: "https://cdn.exemplo.com.br/doces2.png",
     });
     expect(await edit(video.id, { title: "Tour pela cozinha" })).toMatchObject({ title: "Tour pela cozinha", content: "Transcrição escrita à mão pelo dono." });
-    const bad = await o.client.mutate("training.update", { agentId: a, sourceId: text.id, body: { content: "curto" } });
+    const bad = await o.client.trpc.training.update.mutate({ agentId: a, sourceId: text.id, body: { content: "curto" } });
     expect(bad.error?.message).toBe("O texto deve ter pelo menos 10 caracteres");
     for (const id of [web.id, text.id, video.id]) await waitForSource(o.client, a, id, { until: ["ready"] });
     await eventually(async () => (await Promise.all([web.id, text.id, video.id].map((id) => jobsOf(app, id)))).flat().every((j) => j.status === "completed"));
@@ -223,7 +225,7 @@ describe("[training] videos: YouTube captions", () => {
     const added = await addSource(o.client, "Video", o.agent.id, { title: "Sem legenda", url: "https://youtu.be/semlegenda" });
     const { source } = await waitForSource(o.client, o.agent.id, added.id);
     expect(source).toMatchObject({ status: "failed", errorMessage: "Não encontramos legendas para este vídeo. Cole a transcrição no campo de texto." });
-    const upd = await o.client.mutate("training.update", {
+    const upd = await o.client.trpc.training.update.mutate({
       agentId: o.agent.id,
       sourceId: added.id,
       body: { transcript: "Transcrição colada pelo dono sobre o forno a lenha." },
@@ -251,7 +253,7 @@ describe("[training] retrain only what changed", () => {
     expect(agent0.knowledgeVersion).toBeGreaterThanOrEqual(3);
     expect(agent0.trainedAt).toBeGreaterThan(0);
 
-    const all = await o.client.mutate<{ queued: number }>("training.retrain", { agentId: a });
+    const all = await o.client.trpc.training.retrain.mutate({ agentId: a });
     expect(all.data).toEqual({ queued: 3 });
     const after = await waitAllReady(o.client, a, sources.map((s) => s.id));
     await eventually(async () => (await Promise.all(sources.map((s) => jobsOf(app, s.id)))).flat().every((j) => j.status === "completed"));
@@ -261,7 +263,7 @@ describe("[training] retrain only what changed", () => {
 
     await Bun.sleep(5);
     const edited = sources[1] as SourceRow;
-    const upd = await o.client.mutate<SourceRow>("training.update", {
+    const upd = await o.client.trpc.training.update.mutate({
       agentId: a,
       sourceId: edited.id,
       body: { content: "Aceitamos encomendas de tortas doces e salgadas com dois dias de antecedência." },
@@ -284,7 +286,7 @@ describe("[training] retrain only what changed", () => {
     expect(agent1.trainedAt).toBeGreaterThan(agent0.trainedAt ?? 0);
 
     // Retraining one source by hand forces it even when nothing changed.
-    const one = await o.client.mutate("training.retrain", { agentId: a, sourceId: sources[0]?.id });
+    const one = await o.client.trpc.training.retrain.mutate({ agentId: a, sourceId: sources[0]?.id });
     expect(one.data).toEqual({ queued: 1 });
     const forced = await waitForSource(o.client, a, sources[0]?.id ?? "", { until: ["ready"] });
     await eventually(async () => (await jobsOf(app, sources[0]?.id ?? "")).every((j) => j.status === "completed"));
@@ -322,7 +324,7 @@ describe("[training] delete", () => {
     const version = (await agentRow(app, a)).knowledgeVersion;
 
     for (const id of [text.id, doc.data.id]) {
-      const del = await o.client.mutate("training.delete", { agentId: a, sourceId: id });
+      const del = await o.client.trpc.training.delete.mutate({ agentId: a, sourceId: id });
       expect(del.data).toEqual({ ok: true });
     }
     expect(await chunksOf(app, text.id)).toEqual([]);
@@ -391,7 +393,7 @@ describe("[training] permissions and tenants", () => {
     expect((await app.deps.db.select().from(jobs)).length).toBe(jobCount);
 
     const editor = await inviteMember(app, o.client, { canEditAgents: true });
-    expect((await editor.client.mutate("training.addText", { agentId: a, body: { content: "Texto do membro com permissão." } })).status).toBe(200);
+    expect((await editor.client.trpc.training.addText.mutate({ agentId: a, body: { content: "Texto do membro com permissão." } })).status).toBe(200);
   });
 
   test("a user of another workspace gets 404 for the agent's sources, on every call", async () => {
@@ -400,9 +402,9 @@ describe("[training] permissions and tenants", () => {
     const s = await trainSource(o.client, "Text", a, { content: "Segredo comercial do outro workspace." });
     const stranger = await registerUser(app);
     const notFound = { status: 404, message: "Agente não encontrado" };
-    const list = await stranger.client.query("training.list", { agentId: a });
+    const list = await stranger.client.trpc.training.list.query({ agentId: a });
     expect({ status: list.status, message: list.error?.message }).toEqual(notFound);
-    const stats = await stranger.client.query("training.cacheStats", { agentId: a });
+    const stats = await stranger.client.trpc.training.cacheStats.query({ agentId: a });
     expect({ status: stats.status, message: stats.error?.message }).toEqual(notFound);
     for (const [path, input] of [
       ["training.addText", { agentId: a, body: { content: "Texto de um estranho qualquer." } }],
@@ -420,7 +422,7 @@ describe("[training] permissions and tenants", () => {
     expect(up.status).toBe(404);
     // The stranger's own agent cannot reach the source through its id either.
     const own = await stranger.client.post<{ id: string }>("/api/v1/agents", { name: "Agente do estranho", activity: "Vendas" });
-    const cross = await stranger.client.mutate("training.delete", { agentId: own.data.id, sourceId: s.id });
+    const cross = await stranger.client.trpc.training.delete.mutate({ agentId: own.data.id, sourceId: s.id });
     expect(cross.status).toBe(404);
     expect(cross.error?.message).toBe("Fonte de treinamento não encontrada");
     expect(await app.deps.db.select().from(embeddingSources).where(eq(embeddingSources.agentId, a))).toHaveLength(1);
@@ -464,9 +466,9 @@ describe("[training] durable queue", () => {
       const o = await newOwner();
       const a = o.agent.id;
       const added = await addSource(o.client, "Text", a, { content: "Primeira versão do texto sobre o horário de verão." });
-      expect((await o.client.mutate("training.retrain", { agentId: a, sourceId: added.id })).ok).toBe(true);
-      expect((await o.client.mutate("training.update", { agentId: a, sourceId: added.id, body: { content: "Segunda versão: no verão abrimos às seis da manhã." } })).ok).toBe(true);
-      expect((await o.client.mutate("training.retrain", { agentId: a })).ok).toBe(true);
+      expect((await o.client.trpc.training.retrain.mutate({ agentId: a, sourceId: added.id })).ok).toBe(true);
+      expect((await o.client.trpc.training.update.mutate({ agentId: a, sourceId: added.id, body: { content: "Segunda versão: no verão abrimos às seis da manhã." } })).ok).toBe(true);
+      expect((await o.client.trpc.training.retrain.mutate({ agentId: a })).ok).toBe(true);
       const pending = await jobsOf(app, added.id);
       expect(pending).toHaveLength(1);
       expect(pending[0]).toMatchObject({ status: "pending", attempts: 0 });

@@ -227,13 +227,13 @@ describe("[training] websites", () => {
 
   test("discover offers the sitemap's same-origin pages (no images, no other sites, not the page itself)", async () => {
     const u = site.url;
-    const res = await owner.mutate<{ url: string; subpages: string[] }>("training.discover", { url: `${u}/` });
+    const res = await owner.trpc.training.discover.mutate({ url: `${u}/` });
     expect(res.ok).toBe(true);
     expect(res.data.subpages.sort()).toEqual([`${u}/cardapio`, `${u}/entrega`]);
   });
 
   test("without a sitemap, discover falls back to the page's same-origin links", async () => {
-    const res = await owner.mutate<{ url: string; subpages: string[] }>("training.discover", { url: `${blog.url}/` });
+    const res = await owner.trpc.training.discover.mutate({ url: `${blog.url}/` });
     expect(res.ok).toBe(true);
     expect(res.data.subpages.sort()).toEqual([`${blog.url}/receitas/pao-de-queijo`, `${blog.url}/sobre`]);
     expect(blog.hits("/sitemap.xml")).toHaveLength(1);
@@ -318,11 +318,11 @@ describe("[training] documents", () => {
     expect(empty.status).toBe(400);
     expect(empty.body?.error?.message).toBe("O arquivo está vazio.");
 
-    // Just over 1 MB: refused by the service after reading; 3 MB: refused from Content-Length.
-    for (const size of [1024 * 1024 + 1, 3 * 1024 * 1024]) {
+    // Just over 1 MB: refused by the service after reading; 3 MB: refused from Content-Length, 413 (src/api/body-limit.ts).
+    for (const [size, status, code] of [[1024 * 1024 + 1, 400, "VALIDATION"], [3 * 1024 * 1024, 413, "PAYLOAD_TOO_LARGE"]] as const) {
       const big = await uploadDocument(owner, agentId, "grande.txt", "a".repeat(size), "text/plain");
-      expect(big.status).toBe(400);
-      expect(big.body?.error).toMatchObject({ code: "VALIDATION", message: "O arquivo excede o tamanho máximo de 1 MB." });
+      expect(big.status).toBe(status);
+      expect(big.body?.error).toMatchObject({ code, message: "O arquivo excede o tamanho máximo de 1 MB." });
     }
     const exactly = await uploadDocument(owner, agentId, "limite.txt", `${"Texto no limite do tamanho. ".repeat(37449)}`.slice(0, 1024 * 1024), "text/plain");
     expect(exactly.status).toBe(201);

@@ -59,7 +59,7 @@ async function withoutAllowList<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 const connect = (patch: Record<string, unknown> = {}) =>
-  owner.mutate<Record<string, unknown>>("channels.connectUazapi", { agentId: agent.id, serverUrl: uaz.url, adminToken: ADMIN_TOKEN, instanceName: "loja-centro", ...patch });
+  owner.trpc.channels.connectUazapi.mutate({ agentId: agent.id, serverUrl: uaz.url, adminToken: ADMIN_TOKEN, instanceName: "loja-centro", ...patch });
 
 const storedConfig = async () => {
   const [row] = await app.deps.db.select().from(channelConnections).where(eq(channelConnections.id, connectionId));
@@ -128,7 +128,7 @@ describe("connect", () => {
       expect(JSON.stringify(res.data)).not.toContain(plain);
     }
     expect(config.phoneNumber).toBe("5511988880000");
-    const list = await owner.query<Record<string, unknown>[]>("channels.list", { agentId: agent.id });
+    const list = await owner.trpc.channels.list.query({ agentId: agent.id });
     expect(list.data).toHaveLength(1);
     expect(list.data[0]).toMatchObject({ channel: "whatsapp_uaz", instanceName: "loja-centro", sessionActive: false, configured: true, hasAdminToken: true });
     for (const plain of [ADMIN_TOKEN, instanceToken, secret, "enc:v1:"]) expect(JSON.stringify(list.data)).not.toContain(plain);
@@ -143,16 +143,16 @@ describe("connect", () => {
   });
 
   test("pairing: a QR code image, a pairing code with a phone, then status reports the number", async () => {
-    const qr = await owner.mutate<{ state: string; qrcode: string | null; paircode: string | null }>("channels.uazapiPair", { id: connectionId });
+    const qr = await owner.trpc.channels.uazapiPair.mutate({ id: connectionId });
     expect(qr.data.state).toBe("connecting");
     expect(qr.data.qrcode).toMatch(/^data:image\/png;base64,/);
-    const code = await owner.mutate<{ paircode: string | null }>("channels.uazapiPair", { id: connectionId, phone: "+5511988880000" });
+    const code = await owner.trpc.channels.uazapiPair.mutate({ id: connectionId, phone: "+5511988880000" });
     expect(code.data.paircode).toBe("ABCD-EFGH");
-    expect((await owner.mutate("channels.uazapiPair", { id: connectionId, phone: "123" })).status).toBe(400);
-    const waiting = await owner.query<{ state: string; phoneNumber: string | null }>("channels.uazapiStatus", { id: connectionId });
+    expect((await owner.trpc.channels.uazapiPair.mutate({ id: connectionId, phone: "123" })).status).toBe(400);
+    const waiting = await owner.trpc.channels.uazapiStatus.query({ id: connectionId });
     expect(waiting.data.state).toBe("connecting");
     uaz.pair(instanceToken, PAIRED_PHONE);
-    const on = await owner.query<{ state: string; phoneNumber: string | null }>("channels.uazapiStatus", { id: connectionId });
+    const on = await owner.trpc.channels.uazapiStatus.query({ id: connectionId });
     expect(on.data).toMatchObject({ state: "connected", phoneNumber: PAIRED_PHONE });
     const { config } = await storedConfig();
     expect(config.sessionActive).toBe(true);
@@ -242,10 +242,10 @@ describe("webhook", () => {
 
 describe("Testar conexão", () => {
   test("ok while the instance is connected; the outcome is stored and listed", async () => {
-    const res = await owner.mutate<{ ok: boolean; message: string; testedAt: number }>("channels.test", { id: connectionId });
+    const res = await owner.trpc.channels.test.mutate({ id: connectionId });
     expect(res.data.ok).toBe(true);
     expect(res.data.message).toContain(`+${PAIRED_PHONE}`);
-    const [listed] = (await owner.query<Record<string, unknown>[]>("channels.list", { agentId: agent.id })).data;
+    const [listed] = (await owner.trpc.channels.list.query({ agentId: agent.id })).data;
     expect(listed).toMatchObject({ testStatus: "ok", lastTestedAt: res.data.testedAt, testMessage: res.data.message });
   });
 
@@ -254,15 +254,15 @@ describe("Testar conexão", () => {
     if (!instance) throw new Error("no instance");
     uaz.instances.delete(instanceToken);
     try {
-      const revoked = await owner.mutate<{ ok: boolean; message: string }>("channels.test", { id: connectionId });
+      const revoked = await owner.trpc.channels.test.mutate({ id: connectionId });
       expect(revoked.data).toMatchObject({ ok: false, message: "Token da instância recusado pelo servidor UAZAPI" });
     } finally {
       uaz.instances.set(instanceToken, instance);
     }
-    const blocked = await withoutAllowList(() => owner.mutate<{ ok: boolean; message: string }>("channels.test", { id: connectionId }));
+    const blocked = await withoutAllowList(() => owner.trpc.channels.test.mutate({ id: connectionId }));
     expect(blocked.data.ok).toBe(false);
     expect(blocked.data.message).toContain("rede privada");
-    const [listed] = (await owner.query<Record<string, unknown>[]>("channels.list", { agentId: agent.id })).data;
+    const [listed] = (await owner.trpc.channels.list.query({ agentId: agent.id })).data;
     expect(listed?.testStatus).toBe("error");
   });
 });
@@ -270,18 +270,18 @@ describe("Testar conexão", () => {
 describe("tenancy and disconnect", () => {
   test("another workspace can neither list, test, pair, read the status nor disconnect it", async () => {
     const stranger = await registerUser(app);
-    expect((await stranger.client.query<unknown[]>("channels.list", {})).data).toEqual([]);
-    expect((await stranger.client.mutate("channels.test", { id: connectionId })).status).toBe(404);
-    expect((await stranger.client.mutate("channels.uazapiPair", { id: connectionId })).status).toBe(404);
-    expect((await stranger.client.query("channels.uazapiStatus", { id: connectionId })).status).toBe(404);
-    expect((await stranger.client.mutate("channels.disconnect", { id: connectionId })).status).toBe(404);
-    expect((await stranger.client.mutate("channels.connectUazapi", { agentId: agent.id, serverUrl: uaz.url, adminToken: ADMIN_TOKEN, instanceName: "x" })).status).toBe(404);
+    expect((await stranger.client.trpc.channels.list.query({})).data).toEqual([]);
+    expect((await stranger.client.trpc.channels.test.mutate({ id: connectionId })).status).toBe(404);
+    expect((await stranger.client.trpc.channels.uazapiPair.mutate({ id: connectionId })).status).toBe(404);
+    expect((await stranger.client.trpc.channels.uazapiStatus.query({ id: connectionId })).status).toBe(404);
+    expect((await stranger.client.trpc.channels.disconnect.mutate({ id: connectionId })).status).toBe(404);
+    expect((await stranger.client.trpc.channels.connectUazapi.mutate({ agentId: agent.id, serverUrl: uaz.url, adminToken: ADMIN_TOKEN, instanceName: "x" })).status).toBe(404);
     expect(await app.deps.db.select().from(channelConnections)).toHaveLength(1);
   });
 
   test("disconnect deletes the instance the product created; its webhook then refuses", async () => {
     const path = webhookPath();
-    expect((await owner.mutate("channels.disconnect", { id: connectionId })).ok).toBe(true);
+    expect((await owner.trpc.channels.disconnect.mutate({ id: connectionId })).ok).toBe(true);
     expect(uaz.instances.has(instanceToken)).toBe(false);
     expect((await postHook(webhookPayload({ token: instanceToken, phone: newPhone(), text: "E agora?" }), path)).status).toBe(401);
   });

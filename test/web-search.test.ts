@@ -50,36 +50,36 @@ describe("[web search] admin provider", () => {
     expect(issue({ maxResults: 11 })).toBe("No máximo 10 resultados");
     expect(issue({ provider: "google" })).toBe("Provedor de busca inválido");
 
-    const bad = await admin.mutate("webSearch.global.test", { apiKey: "tvly-errada" });
+    const bad = await admin.trpc.webSearch.global.test.mutate({ apiKey: "tvly-errada" });
     expect(bad.data).toMatchObject({ ok: false, error: "Chave de API da Tavily inválida ou recusada" });
-    const typed = await admin.mutate<TestRun>("webSearch.global.test", { apiKey: "tvly-admin" });
+    const typed = await admin.trpc.webSearch.global.test.mutate({ apiKey: "tvly-admin" });
     expect(typed.data).toMatchObject({ ok: true, results: 3, error: null });
     const req = tavily.requests.at(-1);
     expect(req?.path).toBe("/search");
     expect(req?.headers.authorization).toBe("Bearer tvly-admin");
     expect(req?.body).toMatchObject({ search_depth: "basic", topic: "general", include_answer: true, include_raw_content: false, include_images: false });
 
-    const saved = await admin.mutate<{ hasApiKey: boolean; maxResults: number }>("webSearch.global.save", { provider: "tavily", apiKey: "tvly-admin", maxResults: 4, enabled: true });
+    const saved = await admin.trpc.webSearch.global.save.mutate({ provider: "tavily", apiKey: "tvly-admin", maxResults: 4, enabled: true });
     expect(saved.data).toMatchObject({ hasApiKey: true, maxResults: 4 });
     expect(JSON.stringify(saved.data)).not.toContain("tvly-admin");
     const [row] = await app.deps.db.select().from(platformSettings).where(eq(platformSettings.key, "web_search"));
     expect(JSON.stringify(row?.value)).not.toContain("tvly-admin");
-    expect((await admin.mutate("webSearch.global.save", { provider: "tavily", apiKey: "", maxResults: 4 })).ok).toBe(true);
-    expect((await admin.mutate<TestRun>("webSearch.global.test", {})).data.ok).toBe(true);
-    expect((await admin.query<{ hasApiKey: boolean }>("webSearch.global.get")).data.hasApiKey).toBe(true);
+    expect((await admin.trpc.webSearch.global.save.mutate({ provider: "tavily", apiKey: "", maxResults: 4 })).ok).toBe(true);
+    expect((await admin.trpc.webSearch.global.test.mutate({})).data.ok).toBe(true);
+    expect((await admin.trpc.webSearch.global.get.query()).data.hasApiKey).toBe(true);
 
     tavily.settings.failNext = 429;
-    expect((await admin.mutate<TestRun>("webSearch.global.test", {})).data.error).toBe("Limite de buscas por minuto da Tavily atingido. Tente de novo em instantes.");
+    expect((await admin.trpc.webSearch.global.test.mutate({})).data.error).toBe("Limite de buscas por minuto da Tavily atingido. Tente de novo em instantes.");
     tavily.settings.failNext = 432;
-    expect((await admin.mutate<TestRun>("webSearch.global.test", {})).data.error).toBe("Limite do plano da Tavily atingido. Confira os créditos da conta.");
+    expect((await admin.trpc.webSearch.global.test.mutate({})).data.error).toBe("Limite do plano da Tavily atingido. Confira os créditos da conta.");
   });
 
   test("only platform admins reach the provider settings", async () => {
     const o = await fundedOwner(app);
     for (const res of [
-      await o.client.query("webSearch.global.get"),
-      await o.client.mutate("webSearch.global.save", { apiKey: "tvly-x" }),
-      await o.client.mutate("webSearch.global.test", { apiKey: "tvly-x" }),
+      await o.client.trpc.webSearch.global.get.query(),
+      await o.client.trpc.webSearch.global.save.mutate({ apiKey: "tvly-x" }),
+      await o.client.trpc.webSearch.global.test.mutate({ apiKey: "tvly-x" }),
     ]) {
       expect(res.error?.httpStatus).toBe(403);
       expect(res.error?.message).toBe("Acesso restrito a administradores");
@@ -89,9 +89,9 @@ describe("[web search] admin provider", () => {
 
 describe("[web search] the agent", () => {
   test("buscar_na_web is offered only with the setting on and a key; the call reaches Tavily and the results reach the reply", async () => {
-    expect((await admin.mutate("webSearch.global.save", { provider: "tavily", apiKey: "tvly-admin", maxResults: 4 })).ok).toBe(true);
+    expect((await admin.trpc.webSearch.global.save.mutate({ provider: "tavily", apiKey: "tvly-admin", maxResults: 4 })).ok).toBe(true);
     const o = await fundedOwner(app);
-    const card = async () => (await o.client.query<Card>("webSearch.get", { agentId: o.agent.id })).data;
+    const card = async () => (await o.client.trpc.webSearch.get.query({ agentId: o.agent.id })).data;
     expect(await card()).toMatchObject({ agentSetting: false, adminConfigured: true, active: false });
 
     const toolsNow = async () => {
@@ -101,7 +101,7 @@ describe("[web search] the agent", () => {
       return offered(requests()[0]).map((t) => t.name);
     };
     expect(await toolsNow()).not.toContain("buscar_na_web");
-    const on = await o.client.mutate<Card>("webSearch.setEnabled", { agentId: o.agent.id, enabled: true });
+    const on = await o.client.trpc.webSearch.setEnabled.mutate({ agentId: o.agent.id, enabled: true });
     expect(on.data).toMatchObject({ agentSetting: true, active: true, keySource: "admin" });
     // The same field as the Conversa section.
     const agent = await o.client.get<{ conversationSettings: { webSearch: boolean } }>(`/api/v1/agents/${o.agent.id}`);
@@ -128,33 +128,33 @@ describe("[web search] the agent", () => {
 
     // The agent's own key takes over the admin's.
     tavily.settings.apiKey = "tvly-agente";
-    const own = await o.client.mutate<Card>("webSearch.save", { agentId: o.agent.id, config: { apiKey: "tvly-agente" } });
+    const own = await o.client.trpc.webSearch.save.mutate({ agentId: o.agent.id, config: { apiKey: "tvly-agente" } });
     expect(own.data).toMatchObject({ keySource: "agent", integration: { hasApiKey: true } });
     expect(JSON.stringify(own.data)).not.toContain("tvly-agente");
-    const tested = await o.client.mutate<TestRun & { keySource: string }>("webSearch.test", { agentId: o.agent.id });
+    const tested = await o.client.trpc.webSearch.test.mutate({ agentId: o.agent.id });
     expect(tested.data).toMatchObject({ ok: true, keySource: "agent" });
     expect(tavily.requests.at(-1)?.headers.authorization).toBe("Bearer tvly-agente");
-    await o.client.mutate("webSearch.remove", { agentId: o.agent.id });
+    await o.client.trpc.webSearch.remove.mutate({ agentId: o.agent.id });
     tavily.settings.apiKey = "tvly-admin";
 
-    await o.client.mutate("webSearch.setEnabled", { agentId: o.agent.id, enabled: false });
+    await o.client.trpc.webSearch.setEnabled.mutate({ agentId: o.agent.id, enabled: false });
     expect(await toolsNow()).not.toContain("buscar_na_web");
   });
 
   test("no key anywhere (or the admin turned it off): not offered, the card says so, Testar refuses", async () => {
-    expect((await admin.mutate("webSearch.global.save", { provider: "tavily", maxResults: 4, enabled: false })).ok).toBe(true);
+    expect((await admin.trpc.webSearch.global.save.mutate({ provider: "tavily", maxResults: 4, enabled: false })).ok).toBe(true);
     try {
       const o = await fundedOwner(app);
-      const on = await o.client.mutate<Card>("webSearch.setEnabled", { agentId: o.agent.id, enabled: true });
+      const on = await o.client.trpc.webSearch.setEnabled.mutate({ agentId: o.agent.id, enabled: true });
       expect(on.data).toMatchObject({ agentSetting: true, adminConfigured: false, active: false, keySource: null });
-      const t = await o.client.mutate("webSearch.test", { agentId: o.agent.id });
+      const t = await o.client.trpc.webSearch.test.mutate({ agentId: o.agent.id });
       expect(t.error?.message).toContain("Nenhuma chave de busca configurada");
       fake.settings.reply = () => ({ content: "ok" });
       const requests = turnRequests(fake);
       await chat(app, o.agent.id, { message: "busca algo" });
       expect(offered(requests()[0]).map((x) => x.name)).not.toContain("buscar_na_web");
     } finally {
-      expect((await admin.mutate("webSearch.global.save", { provider: "tavily", maxResults: 4, enabled: true })).ok).toBe(true);
+      expect((await admin.trpc.webSearch.global.save.mutate({ provider: "tavily", maxResults: 4, enabled: true })).ok).toBe(true);
     }
   });
 
@@ -162,19 +162,19 @@ describe("[web search] the agent", () => {
     const a = await fundedOwner(app);
     const b = await fundedOwner(app);
     for (const res of await Promise.all([
-      b.client.query("webSearch.get", { agentId: a.agent.id }),
-      b.client.mutate("webSearch.setEnabled", { agentId: a.agent.id, enabled: true }),
-      b.client.mutate("webSearch.save", { agentId: a.agent.id, config: { apiKey: "x" } }),
-      b.client.mutate("webSearch.test", { agentId: a.agent.id }),
-      b.client.mutate("webSearch.remove", { agentId: a.agent.id }),
+      b.client.trpc.webSearch.get.query({ agentId: a.agent.id }),
+      b.client.trpc.webSearch.setEnabled.mutate({ agentId: a.agent.id, enabled: true }),
+      b.client.trpc.webSearch.save.mutate({ agentId: a.agent.id, config: { apiKey: "x" } }),
+      b.client.trpc.webSearch.test.mutate({ agentId: a.agent.id }),
+      b.client.trpc.webSearch.remove.mutate({ agentId: a.agent.id }),
     ]))
       expect(res.error?.httpStatus).toBe(404);
     const member = await joinAs(app, a.client, "member");
-    expect((await member.client.query("webSearch.get", { agentId: a.agent.id })).ok).toBe(true);
+    expect((await member.client.trpc.webSearch.get.query({ agentId: a.agent.id })).ok).toBe(true);
     for (const res of [
-      await member.client.mutate("webSearch.setEnabled", { agentId: a.agent.id, enabled: true }),
-      await member.client.mutate("webSearch.save", { agentId: a.agent.id, config: { apiKey: "x" } }),
-      await member.client.mutate("webSearch.test", { agentId: a.agent.id }),
+      await member.client.trpc.webSearch.setEnabled.mutate({ agentId: a.agent.id, enabled: true }),
+      await member.client.trpc.webSearch.save.mutate({ agentId: a.agent.id, config: { apiKey: "x" } }),
+      await member.client.trpc.webSearch.test.mutate({ agentId: a.agent.id }),
     ])
       expect(res.error?.httpStatus).toBe(403);
   });

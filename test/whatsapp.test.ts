@@ -35,7 +35,9 @@ beforeAll(async () => {
   workspaceId = o.workspaceId;
   owner = o.client;
   await setWallet(app, workspaceId, { regular: 100_000 });
-  const res = await owner.mutate<{ id: string }>("channels.connectWhatsApp", {
+  // Connect reads the number with the given token (GET /{phone-number-id}).
+  graph.addPhoneNumber(PHONE_ID, { accessToken: ACCESS_TOKEN });
+  const res = await owner.trpc.channels.connectWhatsApp.mutate({
     agentId: agent.id,
     config: { accessToken: ACCESS_TOKEN, appSecret: APP_SECRET, phoneNumberId: PHONE_ID, businessAccountId: "waba-1", webhookVerifyToken: VERIFY_TOKEN },
   });
@@ -213,17 +215,16 @@ describe("connections", () => {
     expect(raw).not.toContain(ACCESS_TOKEN);
     expect(raw).not.toContain(APP_SECRET);
     expect(row?.config.accessToken.startsWith("enc:v1:")).toBe(true);
-    const list = await owner.query<Record<string, unknown>[]>("channels.list", { agentId: agent.id });
+    const list = await owner.trpc.channels.list.query({ agentId: agent.id });
     expect(list.ok).toBe(true);
     expect(list.data).toHaveLength(1);
-    expect(list.data[0]?.hasAccessToken).toBe(true);
-    expect(list.data[0]?.webhookUrl).toBe(`${app.deps.appUrl}/webhooks/whatsapp`);
+    expect(list.data[0]).toMatchObject({ hasAccessToken: true, webhookUrl: `${app.deps.appUrl}/webhooks/whatsapp` });
     expect(JSON.stringify(list.data)).not.toContain(ACCESS_TOKEN);
     expect(JSON.stringify(list.data)).not.toContain("enc:v1:");
   });
 
   test("every token and id is required and non-empty", async () => {
-    const res = await owner.mutate("channels.connectWhatsApp", {
+    const res = await owner.trpc.channels.connectWhatsApp.mutate({
       agentId: agent.id,
       config: { accessToken: " ", appSecret: "x", phoneNumberId: "1", businessAccountId: "", webhookVerifyToken: "v" },
     });
@@ -232,9 +233,9 @@ describe("connections", () => {
   });
 
   test("the same phone number cannot be connected twice", async () => {
-    const res = await owner.mutate("channels.connectWhatsApp", {
+    const res = await owner.trpc.channels.connectWhatsApp.mutate({
       agentId: agent.id,
-      config: { accessToken: "a", appSecret: "b", phoneNumberId: PHONE_ID, businessAccountId: "c", webhookVerifyToken: "d" },
+      config: { accessToken: ACCESS_TOKEN, appSecret: "b", phoneNumberId: PHONE_ID, businessAccountId: "c", webhookVerifyToken: "d" },
     });
     expect(res.ok).toBe(false);
     expect(res.status).toBe(409);
@@ -242,16 +243,16 @@ describe("connections", () => {
 
   test("a member of another workspace can neither read nor change the connection", async () => {
     const stranger = await registerUser(app);
-    const list = await stranger.client.query<unknown[]>("channels.list", {});
+    const list = await stranger.client.trpc.channels.list.query({});
     expect(list.data).toEqual([]);
-    const upd = await stranger.client.mutate("channels.updateWhatsApp", {
+    const upd = await stranger.client.trpc.channels.updateWhatsApp.mutate({
       id: connectionId,
       config: { phoneNumberId: "1", businessAccountId: "2", webhookVerifyToken: "3" },
     });
     expect(upd.status).toBe(404);
-    const del = await stranger.client.mutate("channels.disconnect", { id: connectionId });
+    const del = await stranger.client.trpc.channels.disconnect.mutate({ id: connectionId });
     expect(del.status).toBe(404);
-    const conn = await stranger.client.mutate("channels.connectWhatsApp", {
+    const conn = await stranger.client.trpc.channels.connectWhatsApp.mutate({
       agentId: agent.id,
       config: { accessToken: "a", appSecret: "b", phoneNumberId: "555", businessAccountId: "c", webhookVerifyToken: "d" },
     });
@@ -262,38 +263,37 @@ describe("connections", () => {
 
   test("a member without canEditAgents may read but not change it", async () => {
     const member = await inviteMember(app, owner, { canEditAgents: false });
-    const list = await member.client.query<unknown[]>("channels.list", {});
+    const list = await member.client.trpc.channels.list.query({});
     expect(list.data).toHaveLength(1);
-    const del = await member.client.mutate("channels.disconnect", { id: connectionId });
+    const del = await member.client.trpc.channels.disconnect.mutate({ id: connectionId });
     expect(del.status).toBe(403);
   });
 
   test("Testar conexão reads the phone number with the stored token; a refused token is reported and stored", async () => {
     graph.addPhoneNumber(PHONE_ID, { accessToken: "outro-token", displayPhoneNumber: "+55 11 3000-0000", verifiedName: "Loja Teste" });
-    const bad = await owner.mutate<{ ok: boolean; message: string; testedAt: number }>("channels.test", { id: connectionId });
+    const bad = await owner.trpc.channels.test.mutate({ id: connectionId });
     expect(bad.data).toMatchObject({ ok: false, message: "O WhatsApp recusou o access token." });
     graph.addPhoneNumber(PHONE_ID, { accessToken: ACCESS_TOKEN, displayPhoneNumber: "+55 11 3000-0000", verifiedName: "Loja Teste" });
-    const ok = await owner.mutate<{ ok: boolean; message: string; testedAt: number }>("channels.test", { id: connectionId });
+    const ok = await owner.trpc.channels.test.mutate({ id: connectionId });
     expect(ok.data).toMatchObject({ ok: true, message: "Conexão funcionando: número +55 11 3000-0000 (Loja Teste)." });
-    const list = await owner.query<Record<string, unknown>[]>("channels.list", { agentId: agent.id });
+    const list = await owner.trpc.channels.list.query({ agentId: agent.id });
     expect(list.data[0]).toMatchObject({ testStatus: "ok", lastTestedAt: ok.data.testedAt });
     const stranger = await registerUser(app);
-    expect((await stranger.client.mutate("channels.test", { id: connectionId })).status).toBe(404);
+    expect((await stranger.client.trpc.channels.test.mutate({ id: connectionId })).status).toBe(404);
   });
 
   test("update keeps the stored secrets when they are left out; disconnect removes it", async () => {
-    const upd = await owner.mutate<{ businessAccountId: string; hasAppSecret: boolean }>("channels.updateWhatsApp", {
+    const upd = await owner.trpc.channels.updateWhatsApp.mutate({
       id: connectionId,
       config: { phoneNumberId: PHONE_ID, businessAccountId: "waba-2", webhookVerifyToken: VERIFY_TOKEN },
     });
     expect(upd.ok).toBe(true);
-    expect(upd.data.businessAccountId).toBe("waba-2");
-    expect(upd.data.hasAppSecret).toBe(true);
+    expect(upd.data).toMatchObject({ businessAccountId: "waba-2", hasAppSecret: true });
     // Still verifiable with the kept secret.
     const d = delivery("Ainda funciona?");
     expect((await post(d.body, sign(d.body))).status).toBe(200);
     await eventually(async () => sendsTo(d.from).length === 1);
-    const del = await owner.mutate("channels.disconnect", { id: connectionId });
+    const del = await owner.trpc.channels.disconnect.mutate({ id: connectionId });
     expect(del.ok).toBe(true);
     const after = delivery("E agora?");
     expect((await post(after.body, sign(after.body))).status).toBe(401);

@@ -1,7 +1,7 @@
 /** Workspace list, create (plan limit), switch, and the dashboard (SPEC §3 Dashboard, §7, §8 Workspaces). */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type TestApp, startTestApp } from "./helpers/app";
-import { Client } from "./helpers/client";
+import { Client, must } from "./helpers/client";
 import { PASSWORD, type PublicUser, loginAs, registerUser } from "./helpers/factories";
 
 type WorkspaceItem = {
@@ -54,8 +54,9 @@ describe("[workspaces] list and create", () => {
     expect(res.data).toMatchObject({ name: "Loja Centro", description: "Criado pelo usuário", ownerId: user.id });
     const created = (await list(client)).find((w) => w.id === res.data.id);
     expect(created).toMatchObject({ name: "Loja Centro", isCurrent: false, role: "owner", plan: { name: "Gratuito" } });
+    // The free credits come once per user, with the first workspace (issue 11 #13).
     const dash = await client.get<{ credits: { totalCredits: number } }>(`/api/v1/workspaces/${res.data.id}/dashboard`);
-    expect(dash.data.credits.totalCredits).toBe(100);
+    expect(dash.data.credits.totalCredits).toBe(0);
   });
 
   test("a name under 2 characters is 400 'Nome deve ter pelo menos 2 caracteres' and creates nothing", async () => {
@@ -78,7 +79,7 @@ describe("[workspaces] list and create", () => {
       message: "Seu plano permite até 2 workspaces. Atualize seu plano para criar mais.",
     });
     expect((await list(client)).map((w) => w.name)).not.toContain("Terceira");
-    const viaTrpc = await client.mutate("workspaces.create", { name: "Quarta" });
+    const viaTrpc = await client.trpc.workspaces.create.mutate({ name: "Quarta" });
     expect(viaTrpc.error?.code).toBe("FORBIDDEN");
     expect(viaTrpc.error?.message).toContain("Seu plano permite até 2 workspaces");
   });
@@ -109,7 +110,7 @@ describe("[workspaces] switch", () => {
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe("NOT_FOUND");
     expect((await me(a.client)).currentWorkspaceId).toBe(a.user.currentWorkspaceId);
-    const viaTrpc = await a.client.mutate("workspaces.switch", { id: b.user.currentWorkspaceId });
+    const viaTrpc = await a.client.trpc.workspaces.switch.mutate({ id: must(b.user.currentWorkspaceId) });
     expect(viaTrpc.error?.code).toBe("NOT_FOUND");
     expect((await me(a.client)).currentWorkspaceId).toBe(a.user.currentWorkspaceId);
   });
@@ -149,10 +150,10 @@ describe("[workspaces] dashboard", () => {
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe("NOT_FOUND");
     expect(JSON.stringify(res.body)).not.toContain("credits");
-    const viaTrpc = await a.client.query("dashboard.get", { workspaceId: b.user.currentWorkspaceId });
+    const viaTrpc = await a.client.trpc.dashboard.get.query({ workspaceId: must(b.user.currentWorkspaceId) });
     expect(viaTrpc.error?.code).toBe("NOT_FOUND");
-    const own = await a.client.query<{ credits: { totalCredits: number } }>("dashboard.get", { workspaceId: a.user.currentWorkspaceId });
-    expect(own.data.credits.totalCredits).toBe(100);
+    const own = await a.client.trpc.dashboard.get.query({ workspaceId: must(a.user.currentWorkspaceId) });
+    expect(own.data?.credits.totalCredits).toBe(100);
     expect((await new Client(app.base).get(`/api/v1/workspaces/${a.user.currentWorkspaceId}/dashboard`)).status).toBe(401);
   });
 });

@@ -104,7 +104,7 @@ export const chatFeedback = sqliteTable(
       .notNull()
       .$defaultFn(() => Date.now()),
   },
-  (t) => [index("feedback_agent_idx").on(t.agentId, t.createdAt)],
+  (t) => [index("feedback_agent_idx").on(t.agentId, t.createdAt), index("feedback_workspace_idx").on(t.workspaceId)],
 );
 
 /** One customer thread on any channel; usersServed counts these per month. */
@@ -189,5 +189,6 @@ export const messages = sqliteTable(
     index("messages_conversation_idx").on(t.conversationId, t.sentAt),
     index("messages_provider_idx").on(t.providerMessageId),
     index("messages_outbox_idx").on(t.conversationId, t.deliveryStatus),
+    index("messages_workspace_idx").on(t.workspaceId),
   ],
 );

@@ -77,6 +77,24 @@ export const channelConnections = sqliteTable(
 );
 
 /**
+ * Webhook routing keys that live beside a connection's externalId: an Instagram connection is
+ * reached by its account id and by its page id. One primary key over (channel, key) makes every
+ * key unique across the platform, whichever field it came from, so no connection can claim
+ * another's id as its page (or account) and take over its deliveries.
+ */
+export const channelRoutes = sqliteTable(
+  "channel_routes",
+  {
+    channel: text("channel", { enum: ["instagram"] }).notNull(),
+    routeKey: text("route_key").notNull(),
+    connectionId: text("connection_id")
+      .notNull()
+      .references(() => channelConnections.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.routeKey] }), index("channel_routes_connection_idx").on(t.connectionId)],
+);
+
+/**
  * Every provider message id ever accepted: written in the same transaction as the job, so a
  * redelivery (even after the job completed and released its dedupe key) is ignored forever.
  */

@@ -21,8 +21,34 @@ export const userCredits = sqliteTable("user_credits", {
   usedBonusCredits: integer("used_bonus_credits").notNull().default(0),
   remainingBonusCredits: integer("remaining_bonus_credits").notNull().default(0),
   bonusCreditsExpiresAt: ms("bonus_credits_expires_at"),
+  /** Held by model calls in flight (sum of credit_reservations.amount): spendable = live bonus + remaining - held. */
+  heldCredits: integer("held_credits").notNull().default(0),
   ...timestamps,
 });
+
+/**
+ * A model call's hold (issue 11): its price upper bound, taken before the call and settled or
+ * released after it, exactly once (unique key). A hold whose lease ran out (the process died)
+ * is released by the next reservation that does not fit.
+ */
+export const creditReservations = sqliteTable(
+  "credit_reservations",
+  {
+    id: id(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The model call's key; its ledger row gets the same idempotency key. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** milli-credits */
+    amount: integer("amount").notNull(),
+    expiresAt: ms("expires_at").notNull(),
+    createdAt: ms("created_at")
+      .notNull()
+      .$defaultFn(() => Date.now()),
+  },
+  (t) => [uniqueIndex("credit_reservations_key_idx").on(t.idempotencyKey), index("credit_reservations_workspace_idx").on(t.workspaceId, t.expiresAt)],
+);
 
 export const creditTransactions = sqliteTable(
   "credit_transactions",

@@ -34,7 +34,11 @@ export const agentIntegrations = sqliteTable(
     lastSyncAt: ms("last_sync_at"),
     ...timestamps,
   },
-  (t) => [index("agent_integrations_agent_idx").on(t.agentId), uniqueIndex("agent_integrations_unique_idx").on(t.agentId, t.kind, t.name)],
+  (t) => [
+    index("agent_integrations_agent_idx").on(t.agentId),
+    uniqueIndex("agent_integrations_unique_idx").on(t.agentId, t.kind, t.name),
+    index("agent_integrations_workspace_idx").on(t.workspaceId),
+  ],
 );
 
 /**
@@ -82,7 +86,11 @@ export const calendarEvents = sqliteTable(
     aiResponse: text("ai_response"),
     ...timestamps,
   },
-  (t) => [index("calendar_events_agent_idx").on(t.agentId, t.startAt), index("calendar_events_google_idx").on(t.googleEventId)],
+  (t) => [
+    index("calendar_events_agent_idx").on(t.agentId, t.startAt),
+    index("calendar_events_google_idx").on(t.googleEventId),
+    index("calendar_events_workspace_idx").on(t.workspaceId),
+  ],
 );
 
 /**
@@ -108,5 +116,5 @@ export const crmLinks = sqliteTable(
     lastSyncAt: ms("last_sync_at"),
     ...timestamps,
   },
-  (t) => [uniqueIndex("crm_links_customer_idx").on(t.agentId, t.provider, t.customerKey)],
+  (t) => [uniqueIndex("crm_links_customer_idx").on(t.agentId, t.provider, t.customerKey), index("crm_links_workspace_idx").on(t.workspaceId)],
 );

@@ -55,7 +55,11 @@ export const embeddingSources = sqliteTable(
     nextRefreshAt: ms("next_refresh_at"),
     ...timestamps,
   },
-  (t) => [index("sources_agent_idx").on(t.agentId, t.createdAt), index("sources_refresh_idx").on(t.nextRefreshAt)],
+  (t) => [
+    index("sources_agent_idx").on(t.agentId, t.createdAt),
+    index("sources_refresh_idx").on(t.nextRefreshAt),
+    index("sources_workspace_idx").on(t.workspaceId),
+  ],
 );
 
 export const embeddings = sqliteTable(
@@ -84,7 +88,11 @@ export const embeddings = sqliteTable(
       .notNull()
       .$defaultFn(() => Date.now()),
   },
-  (t) => [index("embeddings_agent_idx").on(t.agentId), index("embeddings_source_idx").on(t.sourceId, t.chunkIndex)],
+  (t) => [
+    index("embeddings_agent_idx").on(t.agentId),
+    index("embeddings_source_idx").on(t.sourceId, t.chunkIndex),
+    index("embeddings_workspace_idx").on(t.workspaceId),
+  ],
 );
 
 /**
@@ -141,5 +149,5 @@ export const semanticCache = sqliteTable(
     savedMilliCents: integer("saved_milli_cents").notNull().default(0),
     ...timestamps,
   },
-  (t) => [index("semantic_cache_agent_idx").on(t.agentId, t.cacheKey)],
+  (t) => [index("semantic_cache_agent_idx").on(t.agentId, t.cacheKey), index("semantic_cache_workspace_idx").on(t.workspaceId)],
 );

@@ -20,6 +20,8 @@ export const users = sqliteTable("users", {
   status: text("status").notNull().default("active"),
   /** The workspace the user last worked in; sessions start there. */
   lastWorkspaceId: text("last_workspace_id"),
+  /** When the free plan's credits were given (once per user, set by a conditional update); null: not yet. */
+  freeCreditsGrantedAt: ms("free_credits_granted_at"),
   ...timestamps,
 });
 

@@ -1,6 +1,7 @@
 /**
  * Channel fakes for the browser tests, as a separate Bun process (Playwright runs under Node and
- * the fakes use Bun.serve): the Telegram Bot API and a UAZAPI server behind one port. Also
+ * the fakes use Bun.serve): the Telegram Bot API, a UAZAPI server and the WhatsApp Cloud Graph
+ * (/v{version}/… and /media-bytes/…) behind one port. Also
  * /__control/pair (what scanning the QR code does), /__control/telegram/bots (another bot
  * token getMe accepts), /__control/telegram/updates (a customer writes to the bot),
  * /__control/telegram/calls (what the bot received) and /__control/health.
@@ -8,13 +9,16 @@
  */
 import { startFakeTelegram } from "../../test/fakes/telegram";
 import { startFakeUazapi } from "../../test/fakes/uazapi";
-import { E2E_TELEGRAM, E2E_UAZAPI_ADMIN } from "./fakes-config";
+import { startFakeGraph } from "../../test/fakes/whatsapp-graph";
+import { E2E_TELEGRAM, E2E_UAZAPI_ADMIN, E2E_WHATSAPP } from "./fakes-config";
 
 const port = Number(process.argv[2]);
 if (!Number.isInteger(port) || port <= 0) throw new Error("uso: channel-fakes.ts <porta>");
 
 const telegram = await startFakeTelegram({ tokens: { [E2E_TELEGRAM.token]: { id: E2E_TELEGRAM.id, username: E2E_TELEGRAM.username } } });
 const uazapi = await startFakeUazapi({ adminToken: E2E_UAZAPI_ADMIN });
+const graph = await startFakeGraph();
+for (const id of E2E_WHATSAPP.phoneNumberIds) graph.addPhoneNumber(id, { accessToken: E2E_WHATSAPP.accessToken });
 
 /** Forwards a request unchanged (method, headers, body) to one of the fakes. */
 async function forward(req: Request, target: string): Promise<Response> {
@@ -49,6 +53,7 @@ Bun.serve({
       uazapi.pair(instance.token, phone);
       return Response.json({ ok: true });
     }
+    if (/^\/v\d+\.\d+\//.test(path) || path.startsWith("/media-bytes/")) return forward(req, graph.url);
     return forward(req, path.startsWith("/bot") || path.startsWith("/file/bot") ? telegram.url : uazapi.url);
   },
 });

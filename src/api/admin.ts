@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { modelPricing } from "../../db/schema";
-import { grantBonusCredits } from "../services/credits";
+import { creditGrantInput } from "../schemas/workspaces";
+import { grantBonusCredits, listModelPricing } from "../services/credits";
 import { type HonoEnv, serviceContext } from "./context";
 import { jsonBody } from "./errors";
 import { requireAdmin } from "./guards";
@@ -12,9 +12,9 @@ export const adminRoutes = new Hono<HonoEnv>()
     await next();
   })
   .get("/model-pricing", async (c) => {
-    return c.json({ data: await c.get("deps").db.select().from(modelPricing).orderBy(modelPricing.provider, modelPricing.modelId) });
+    return c.json({ data: await listModelPricing(c.get("deps").db) });
   })
   .post("/credits/grant", async (c) => {
     const admin = requireAdmin(c);
-    return c.json({ data: await grantBonusCredits(serviceContext(c), admin.user.id, await jsonBody(c)) });
+    return c.json({ data: await grantBonusCredits(serviceContext(c), admin.user.id, creditGrantInput.parse(await jsonBody(c))) });
   });

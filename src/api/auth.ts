@@ -10,6 +10,7 @@ import {
   resetPassword,
   verifyEmail,
 } from "../services/auth";
+import { forgotPasswordInput, loginInput, registerInput, resetPasswordInput, verifyEmailInput } from "../schemas/auth";
 import { destroySession, touchOnline } from "../services/sessions";
 import { type HonoEnv, SESSION_COOKIE } from "./context";
 import { jsonBody } from "./errors";
@@ -20,17 +21,17 @@ const requireVerification = (c: Context<HonoEnv>) => c.get("deps").env.REQUIRE_E
 
 export const authRoutes = new Hono<HonoEnv>()
   .post("/register", async (c) => {
-    const result = await registerUser(c.get("deps"), c.get("meta"), (await jsonBody(c)), requireVerification(c));
+    const result = await registerUser(c.get("deps"), c.get("meta"), registerInput.parse(await jsonBody(c)), requireVerification(c));
     if (result.session) setSessionCookie(c, result.session.token, result.session.expire, false);
     return c.json({ data: { user: result.user, authenticated: result.session !== null } }, 201);
   })
   .post("/login", async (c) => {
-    const body = (await jsonBody(c)) as { rememberMe?: unknown };
-    const { user, session } = await loginUser(c.get("deps"), c.get("meta"), body, requireVerification(c));
+    const input = loginInput.parse(await jsonBody(c));
+    const { user, session } = await loginUser(c.get("deps"), c.get("meta"), input, requireVerification(c));
     // A new login replaces whatever session this browser had (no stale session left valid).
     const previous = c.get("sessionToken");
     if (previous) await destroySession(c.get("deps").db, previous);
-    setSessionCookie(c, session.token, session.expire, body.rememberMe === true);
+    setSessionCookie(c, session.token, session.expire, input.rememberMe === true);
     return c.json({ data: { user } });
   })
   .get("/user", (c) => {
@@ -48,13 +49,13 @@ export const authRoutes = new Hono<HonoEnv>()
     return c.json({ data: { ok: true } });
   })
   .post("/forgot-password", async (c) => {
-    return c.json({ data: await requestPasswordReset(c.get("deps"), c.get("meta"), (await jsonBody(c))) });
+    return c.json({ data: await requestPasswordReset(c.get("deps"), c.get("meta"), forgotPasswordInput.parse(await jsonBody(c))) });
   })
   .post("/reset-password", async (c) => {
-    return c.json({ data: await resetPassword(c.get("deps"), c.get("meta"), (await jsonBody(c))) });
+    return c.json({ data: await resetPassword(c.get("deps"), c.get("meta"), resetPasswordInput.parse(await jsonBody(c))) });
   })
   .post("/verify-email", async (c) => {
-    return c.json({ data: await verifyEmail(c.get("deps"), c.get("meta"), (await jsonBody(c))) });
+    return c.json({ data: await verifyEmail(c.get("deps"), c.get("meta"), verifyEmailInput.parse(await jsonBody(c))) });
   })
   .post("/resend-verification", async (c) => {
     const session = requireSession(c);

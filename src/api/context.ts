@@ -16,9 +16,23 @@ export const SESSION_COOKIE = "atenda_session";
 export const CSRF_COOKIE = "atenda_csrf";
 export const CSRF_HEADER = "x-csrf-token";
 
-export function requestMeta(c: Context, trustProxy: boolean): RequestMeta {
+/**
+ * The client address behind `hops` trusted proxies: each proxy appends the address it saw, so the
+ * hops-th entry from the right is the last one no client could forge (the leftmost is the client's
+ * own claim). With fewer entries than hops, the leftmost one there is.
+ */
+export function clientAddress(forwardedFor: string | undefined, hops: number): string | null {
+  const entries = (forwardedFor ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return entries[Math.max(0, entries.length - Math.max(1, hops))] ?? null;
+}
+
+/** `trustedHops` 0: X-Forwarded-For is ignored (no proxy in front); the socket's address is used. */
+export function requestMeta(c: Context, trustedHops: number): RequestMeta {
   let ip: string | null = null;
-  if (trustProxy) ip = c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || null;
+  if (trustedHops > 0) ip = clientAddress(c.req.header("x-forwarded-for"), trustedHops);
   if (!ip) {
     try {
       ip = getConnInfo(c).remote.address ?? null;

@@ -2,8 +2,9 @@ import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { subscribeLive } from "../lib/live-events";
 import { log } from "../lib/logger";
+import { listConversationsInput } from "../schemas/conversations";
 import { listConversations } from "../services/conversations";
-import { resolveWorkspaceScope } from "../services/workspaces";
+import { resolveMembership } from "../services/access";
 import { resolveSession } from "../services/sessions";
 import { type HonoEnv, serviceContext } from "./context";
 import { keepOpen } from "./keep-open";
@@ -17,8 +18,8 @@ export const STREAM_HEARTBEAT_MS = 25_000;
 export const conversationRoutes = new Hono<HonoEnv>()
   .get("/", async (c) => {
     const scope = await requireCurrentWorkspace(c);
-    const q = c.req.query();
-    return c.json({ data: await listConversations(serviceContext(c, scope), scope, requireSession(c).user.id, q) });
+    const input = listConversationsInput.parse(c.req.query());
+    return c.json({ data: await listConversations(serviceContext(c, scope), scope, requireSession(c).user.id, input) });
   })
   /**
    * Server-sent events: `event: conversation` with `{ conversationId, kind }` whenever a conversation
@@ -53,7 +54,7 @@ export const conversationRoutes = new Hono<HonoEnv>()
       let stillAllowed = true;
       const heartbeat = setInterval(() => {
         send(async () => {
-          const [alive, member] = await Promise.all([resolveSession(deps.db, token, deps.now()), resolveWorkspaceScope(deps.db, session.user.id, scope.id)]);
+          const [alive, member] = await Promise.all([resolveSession(deps.db, token, deps.now()), resolveMembership(deps.db, session.user.id, scope.id)]);
           if (!alive || !member || alive.data.workspaceId !== scope.id) {
             stillAllowed = false;
             finish();

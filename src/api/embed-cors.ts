@@ -13,7 +13,7 @@ import type { Context, Handler } from "hono";
 import { AppError } from "../lib/errors";
 import { embedOriginAllowed, isOwnOrigin } from "../lib/embed-origin";
 import type { AppDeps } from "../services/context";
-import { activeAgent } from "../services/web-chat";
+import { activeAgent } from "../services/agent-cache";
 import type { HonoEnv } from "./context";
 
 export const EMBED_REFUSED = "Este agente não está liberado para este site";

@@ -28,7 +28,7 @@ export async function jsonBody(c: Context): Promise<unknown> {
   if (!text.trim()) return {};
   // Only real JSON requests: a cross-site HTML form (text/plain, urlencoded) cannot send this type
   // without a CORS preflight, which closes login CSRF for the routes that need no session.
-  if (!(c.req.header("content-type") ?? "").toLowerCase().includes("application/json")) {
+  if (!isJsonMediaType(c.req.header("content-type"))) {
     throw new AppError("VALIDATION", "Envie o corpo da requisição como JSON (Content-Type: application/json).");
   }
   try {
@@ -36,4 +36,13 @@ export async function jsonBody(c: Context): Promise<unknown> {
   } catch {
     throw new AppError("VALIDATION", "Corpo da requisição inválido (JSON malformado)");
   }
+}
+
+/**
+ * The media type before any parameter, compared whole: `application/json` or a `+json` suffix
+ * type. A substring match let `text/plain; a=application/json` (which a form can send) through.
+ */
+export function isJsonMediaType(contentType: string | undefined): boolean {
+  const type = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  return type === "application/json" || /^application\/[a-z0-9!#$&^_.-]+\+json$/.test(type);
 }

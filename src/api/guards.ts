@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { AppError } from "../lib/errors";
+import { requireAdmin as requireAdminRole, requireMembership } from "../services/access";
 import type { WorkspaceScope } from "../services/context";
 import type { ResolvedSession } from "../services/sessions";
-import { resolveWorkspaceScope } from "../services/workspaces";
 import type { HonoEnv } from "./context";
 
 export function requireSession(c: Context<HonoEnv>): ResolvedSession {
@@ -13,17 +13,13 @@ export function requireSession(c: Context<HonoEnv>): ResolvedSession {
 
 export function requireAdmin(c: Context<HonoEnv>): ResolvedSession {
   const session = requireSession(c);
-  if (session.user.role !== "admin") throw new AppError("FORBIDDEN", "Acesso restrito a administradores");
+  requireAdminRole(session.user);
   return session;
 }
 
 /** Membership of the given workspace, verified; non-members get 404 so ids leak nothing. */
 export async function requireWorkspace(c: Context<HonoEnv>, workspaceId: string | null | undefined): Promise<WorkspaceScope> {
-  const session = requireSession(c);
-  if (!workspaceId) throw new AppError("PRECONDITION_FAILED", "Nenhum workspace selecionado");
-  const scope = await resolveWorkspaceScope(c.get("deps").db, session.user.id, workspaceId);
-  if (!scope) throw new AppError("NOT_FOUND", "Workspace não encontrado");
-  return scope;
+  return requireMembership(c.get("deps").db, requireSession(c).user.id, workspaceId);
 }
 
 /** The session's current workspace, re-verified against membership on every request. */

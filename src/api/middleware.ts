@@ -9,15 +9,16 @@ import { CSRF_COOKIE, CSRF_HEADER, type HonoEnv, SESSION_COOKIE, requestMeta } f
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** Over https directly, or per the trusted proxy (its value is the last one when several were appended). */
 export const isHttps = (url: string, forwardedProto: string | undefined, trustProxy: boolean) =>
-  url.startsWith("https:") || (trustProxy && forwardedProto === "https");
+  url.startsWith("https:") || (trustProxy && forwardedProto?.split(",").pop()?.trim().toLowerCase() === "https");
 
 /** deps + request meta + the session behind the cookie (if any and still valid). */
 export function sessionMiddleware(deps: AppDeps): MiddlewareHandler<HonoEnv> {
-  const trustProxy = deps.env.TRUST_PROXY === "true";
+  const trustedHops = deps.env.TRUST_PROXY === "true" ? deps.env.TRUSTED_PROXY_HOPS : 0;
   return async (c, next) => {
     c.set("deps", deps);
-    c.set("meta", requestMeta(c, trustProxy));
+    c.set("meta", requestMeta(c, trustedHops));
     const token = getCookie(c, SESSION_COOKIE) ?? null;
     c.set("sessionToken", token);
     c.set("session", token ? await resolveSession(deps.db, token, deps.now()) : null);

@@ -3,8 +3,9 @@ import { streamSSE } from "hono/streaming";
 import { AppError } from "../lib/errors";
 import { log } from "../lib/logger";
 import { RateWindow } from "../lib/rate-window";
-import { chatExternalInput } from "../schemas/public-chat";
-import { activeAgent, chatExternal, getPublicAgent, recordFeedback } from "../services/web-chat";
+import { chatExternalInput, feedbackInput } from "../schemas/public-chat";
+import { activeAgent } from "../services/agent-cache";
+import { chatExternal, getPublicAgent, recordFeedback } from "../services/web-chat";
 import type { HonoEnv } from "./context";
 import { keepOpen } from "./keep-open";
 import { assertEmbedOrigin } from "./embed-cors";
@@ -36,8 +37,7 @@ export const publicChatRoutes = (limits: { visitorPerMin: number; agentPerMin: n
     const agentId = c.req.param("id");
     // A site off the agent's list is refused first: it reads no body, spends no rate budget, stores nothing.
     assertEmbedOrigin(c, await activeAgent(deps, agentId));
-    const body = await jsonBody(c);
-    const input = chatExternalInput.parse(body);
+    const input = chatExternalInput.parse(await jsonBody(c));
     if (
       !perVisitor.take(`${agentId}|${meta.ipAddress}|${input.sessionId ?? ""}`) ||
       !perAddress.take(`${agentId}|${meta.ipAddress}`) ||
@@ -46,7 +46,7 @@ export const publicChatRoutes = (limits: { visitorPerMin: number; agentPerMin: n
       throw new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE);
     }
     if (!c.req.header("accept")?.includes("text/event-stream")) {
-      const result = await chatExternal(deps, meta, agentId, body, { signal: c.req.raw.signal });
+      const result = await chatExternal(deps, meta, agentId, input, { signal: c.req.raw.signal });
       return c.json({ response: result.reply, data: { response: result.reply, outcome: result.outcome, messageId: result.messageId } });
     }
     // Server-sent events: "delta" events as the model writes, then one "done" with the whole reply.
@@ -58,7 +58,7 @@ export const publicChatRoutes = (limits: { visitorPerMin: number; agentPerMin: n
         return chain;
       };
       try {
-        const result = await chatExternal(deps, meta, agentId, body, { onDelta: (text) => void write("delta", { text }), signal: c.req.raw.signal });
+        const result = await chatExternal(deps, meta, agentId, input, { onDelta: (text) => void write("delta", { text }), signal: c.req.raw.signal });
         await write("done", { response: result.reply, outcome: result.outcome, messageId: result.messageId });
       } catch (err) {
         log.warn("chat stream failed", { agentId, error: err instanceof Error ? err.message : String(err) });
@@ -70,7 +70,7 @@ export const publicChatRoutes = (limits: { visitorPerMin: number; agentPerMin: n
     const meta = c.get("meta");
     assertEmbedOrigin(c, await activeAgent(c.get("deps"), c.req.param("agentId")));
     if (!feedbackPerAddress.take(`${c.req.param("agentId")}|${meta.ipAddress}`)) throw new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE);
-    const result = await recordFeedback(c.get("deps"), c.req.param("agentId"), await jsonBody(c), `anon-${Date.now()}-${meta.requestId.slice(0, 8)}`);
+    const result = await recordFeedback(c.get("deps"), c.req.param("agentId"), feedbackInput.parse(await jsonBody(c)), `anon-${Date.now()}-${meta.requestId.slice(0, 8)}`);
     return c.json({ success: true, data: result }, 201);
   });
 };

@@ -1,19 +1,17 @@
 import { Hono } from "hono";
 import { AppError } from "../lib/errors";
 import { agentIdParam } from "../schemas/agents";
+import { TRAINING_DENIED, requirePermission } from "../services/access";
 import { addDocument } from "../services/training";
 import { type HonoEnv, serviceContext } from "./context";
 import { requireCurrentWorkspace } from "./guards";
 
 /** Document upload (multipart, field "file"): the one training call that is not JSON. */
 export const trainingRoutes = new Hono<HonoEnv>().post("/:id/training/documents", async (c) => {
-  const scope = await requireCurrentWorkspace(c);
+  const scope = requirePermission(await requireCurrentWorkspace(c), "canEditAgents", TRAINING_DENIED);
   const parsed = agentIdParam.safeParse({ id: c.req.param("id") });
   if (!parsed.success) throw new AppError("NOT_FOUND", "Agente não encontrado");
-  const maxBytes = c.get("deps").env.TRAINING_MAX_UPLOAD_MB * 1024 * 1024;
-  if (Number(c.req.header("content-length") ?? 0) > maxBytes + 64 * 1024) {
-    throw new AppError("VALIDATION", `O arquivo excede o tamanho máximo de ${c.get("deps").env.TRAINING_MAX_UPLOAD_MB} MB.`, { field: "file" });
-  }
+  // The body was bounded by TRAINING_MAX_UPLOAD_MB while it was read (src/api/body-limit.ts).
   const form = await c.req.formData().catch(() => null);
   const file = form?.get("file");
   if (!(file instanceof File)) throw new AppError("VALIDATION", "Envie o arquivo no campo 'file'.", { field: "file" });

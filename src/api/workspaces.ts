@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { AppError } from "../lib/errors";
-import { workspaceIdParam } from "../schemas/workspaces";
+import { createWorkspaceInput, workspaceIdParam } from "../schemas/workspaces";
 import { getDashboard } from "../services/dashboard";
 import { createWorkspace, listWorkspaces, switchWorkspace } from "../services/workspaces";
 import { type HonoEnv, serviceContext } from "./context";
@@ -21,7 +21,7 @@ export const workspaceRoutes = new Hono<HonoEnv>()
   })
   .post("/", async (c) => {
     const session = requireSession(c);
-    const ws = await createWorkspace(serviceContext(c), session.user.id, await jsonBody(c));
+    const ws = await createWorkspace(serviceContext(c), session.user.id, createWorkspaceInput.parse(await jsonBody(c)));
     return c.json({ data: ws }, 201);
   })
   .post("/:id/switch", async (c) => {

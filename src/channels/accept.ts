@@ -1,3 +1,4 @@
+import { claimProviderMessageId, insertGroupJob, recordDeliveryStatus } from "../services/channel-queue";
 import type { AppDeps } from "../services/context";
 import { groupCommit } from "../services/group-commit";
 import type { ConnectionRow } from "./drivers";
@@ -17,8 +18,7 @@ export type InboundJobData = { connectionId: string; message: InboundMessage };
 /** One conversation's jobs share this key: they run one at a time, in order (src/services/jobs.ts). */
 export const conversationGroup = (connectionId: string, contactKey: string) => `conv:${connectionId}:${contactKey}`;
 
-/** Delivery statuses only move forward: a late "delivered" never overwrites "read". */
-const STATUS_RANK = "CASE delivery_status WHEN 'pending' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 4 END";
+/** The rank a receipt moves a message to: statuses only move forward, a late "delivered" never overwrites "read". */
 const NEW_RANK: Record<string, number> = { sent: 1, delivered: 2, read: 3, failed: 4 };
 
 export type AcceptOutcome = { accepted: number; duplicates: number; statuses: number };
@@ -36,35 +36,20 @@ export async function acceptInbound(deps: AppDeps, conn: Pick<ConnectionRow, "id
     const out: AcceptOutcome = { accepted: 0, duplicates: 0, statuses: 0 };
     for (const e of events) {
       if (e.type === "status") {
-        const rank = NEW_RANK[e.status] ?? 0;
-        const r = await tx.execute({
-          sql: `UPDATE messages SET delivery_status = ?, delivery_error = coalesce(?, delivery_error)
-            WHERE provider_message_id = ? AND delivery_status IS NOT NULL AND ${STATUS_RANK} < ?`,
-          args: [e.status, e.error ?? null, e.providerMessageId, rank],
-        });
-        out.statuses += r.rowsAffected;
+        out.statuses += await recordDeliveryStatus(tx, e, NEW_RANK[e.status] ?? 0);
         continue;
       }
-      const seen = await tx.execute({
-        sql: "INSERT OR IGNORE INTO inbound_message_ids (provider, provider_message_id, received_at) VALUES (?, ?, ?)",
-        args: [conn.channel, e.providerMessageId, now],
-      });
-      if (seen.rowsAffected === 0) {
+      if (!(await claimProviderMessageId(tx, conn.channel, e.providerMessageId, now))) {
         out.duplicates++;
         continue;
       }
       const data: InboundJobData = { connectionId: conn.id, message: e };
-      await tx.execute({
-        sql: `INSERT INTO jobs (id, type, status, data, progress, attempts, max_attempts, run_after, dedupe_key, group_key, created_at)
-          VALUES (?, ?, 'pending', ?, 0, 0, 8, ?, NULL, ?, ?)`,
-        args: [
-          Bun.randomUUIDv7(),
-          CHANNEL_INBOUND_JOB,
-          JSON.stringify(data),
-          e.fromBusiness ? now + ECHO_SETTLE_MS : now,
-          conversationGroup(conn.id, e.contactKey),
-          now,
-        ],
+      await insertGroupJob(tx, {
+        type: CHANNEL_INBOUND_JOB,
+        data,
+        runAfter: e.fromBusiness ? now + ECHO_SETTLE_MS : now,
+        groupKey: conversationGroup(conn.id, e.contactKey),
+        now,
       });
       out.accepted++;
     }

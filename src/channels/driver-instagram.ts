@@ -1,6 +1,6 @@
-import type { InstagramStoredConfig } from "../../db/schema";
 import * as instagram from "../adapters/instagram/client";
 import { safeFetch } from "../lib/safe-fetch";
+import type { InstagramStoredConfig } from "../services/channel-store";
 import type { AppDeps } from "../services/context";
 import type { ChannelDriver, ConnectionRow } from "./drivers";
 import { utf8Bytes } from "./split";

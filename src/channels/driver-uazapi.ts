@@ -1,5 +1,5 @@
-import type { UazapiStoredConfig } from "../../db/schema";
 import * as uazapi from "../adapters/uazapi/client";
+import type { UazapiStoredConfig } from "../services/channel-store";
 import type { AppDeps } from "../services/context";
 import type { ChannelDriver, ConnectionRow } from "./drivers";
 import { uazapiTarget } from "./targets";

@@ -1,13 +1,13 @@
-import type { ChannelStoredConfig, TelegramStoredConfig, WhatsAppCloudStoredConfig, channelConnections } from "../../db/schema";
 import * as telegram from "../adapters/telegram/client";
 import * as whatsapp from "../adapters/whatsapp-cloud/client";
+import type { ChannelStoredConfig, ConnectionRow, TelegramStoredConfig, WhatsAppCloudStoredConfig } from "../services/channel-store";
 import type { AppDeps } from "../services/context";
 import { instagramDriver } from "./driver-instagram";
 import { uazapiDriver } from "./driver-uazapi";
 import type { Measure } from "./split";
 import { type ChannelKind, type InboundMedia, MESSAGE_LIMIT, type OutboundPart } from "./types";
 
-export type ConnectionRow = typeof channelConnections.$inferSelect;
+export type { ConnectionRow } from "../services/channel-store";
 
 /**
  * What the pipeline needs from a channel, bound to one connection: the provider's wire format and

@@ -1,8 +1,9 @@
-import { and, eq, gt } from "drizzle-orm";
-import { jobs, messages } from "../../db/schema";
 import { publishLive } from "../lib/live-events";
 import { log } from "../lib/logger";
 import type { FollowUpStep } from "../schemas/agents";
+import { applyFollowUpStep } from "../services/channel-outbox";
+import { dropPendingJob } from "../services/channel-queue";
+import { customerWroteAfter } from "../services/channel-store";
 import type { AppDeps } from "../services/context";
 import { groupCommit } from "../services/group-commit";
 import { type Job, enqueueJob } from "../services/jobs";
@@ -26,7 +27,7 @@ export async function scheduleFollowUp(deps: AppDeps, conv: ConversationRow, ste
   const step = ordered(steps)[index];
   if (!step) return;
   // A newer schedule replaces an older pending one (one follow-up chain per conversation).
-  await deps.db.delete(jobs).where(and(eq(jobs.dedupeKey, `fu:${conv.id}`), eq(jobs.status, "pending")));
+  await dropPendingJob(deps.db, `fu:${conv.id}`);
   const data: FollowUpData = { conversationId: conv.id, step: index, cursor };
   await enqueueJob(
     deps.db,
@@ -52,11 +53,7 @@ export async function handleFollowUp(deps: AppDeps, job: Job): Promise<Record<st
   const ctx = await loadContext(deps, d.conversationId);
   if (!ctx) return { skipped: "conversation gone" };
   const { conv, agent, driver } = ctx;
-  const [answered] = await deps.db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conv.id), eq(messages.senderType, "customer"), gt(messages.id, d.cursor)))
-    .limit(1);
+  const answered = await customerWroteAfter(deps.db, conv.id, d.cursor);
   if (answered || conv.handledBy === "human" || conv.finishedAt !== null || !conv.waitingForUser) return { cancelled: true };
   const steps = ordered(agent.conversationSettings.followUpSettings);
   const step = steps[d.step];
@@ -64,25 +61,16 @@ export async function handleFollowUp(deps: AppDeps, job: Job): Promise<Record<st
 
   const now = deps.now();
   const text = step.message.trim() || (step.action === "transfer_whatsapp" ? TRANSFER_MESSAGE : "");
-  await groupCommit(deps.db, async (tx) => {
-    if (text) {
-      await tx.execute({
-        sql: `INSERT INTO messages (id, conversation_id, workspace_id, sender_type, sender_name, content, message_type, metadata, is_read, sent_at, delivery_status)
-          VALUES (?, ?, ?, 'agent', ?, ?, 'text', ?, 1, ?, 'pending')`,
-        args: [Bun.randomUUIDv7(), conv.id, conv.workspaceId, agent.name, text, JSON.stringify({ outcome: "follow_up", step: d.step + 1, action: step.action }), now],
-      });
-    }
-    const close = step.action === "close";
-    const transfer = step.action === "transfer_whatsapp";
-    await tx.execute({
-      sql: `UPDATE conversations SET executed_follow_up_steps = executed_follow_up_steps + 1, last_message_at = ?, updated_at = ?,
-        finished_at = CASE WHEN ? THEN ? ELSE finished_at END, status = CASE WHEN ? THEN 'resolved' ELSE status END,
-        waiting_for_user = CASE WHEN ? THEN 0 ELSE waiting_for_user END,
-        handled_by = CASE WHEN ? THEN 'human' ELSE handled_by END, needs_human_support = CASE WHEN ? THEN 1 ELSE needs_human_support END
-        WHERE id = ?`,
-      args: [now, now, close ? 1 : 0, now, close ? 1 : 0, close || transfer ? 1 : 0, transfer ? 1 : 0, transfer ? 1 : 0, conv.id],
-    });
-  });
+  await groupCommit(deps.db, (tx) =>
+    applyFollowUpStep(tx, conv, {
+      text,
+      senderName: agent.name,
+      metadata: { outcome: "follow_up", step: d.step + 1, action: step.action },
+      close: step.action === "close",
+      transfer: step.action === "transfer_whatsapp",
+      now,
+    }),
+  );
   const sent = await flushOutbox(deps, conv, driver, { paced: false });
   if (step.action === "transfer_whatsapp" && step.transferWhatsappNumber && (ctx.conn.channel === "whatsapp_cloud" || ctx.conn.channel === "whatsapp_uaz")) {
     // Best effort: the person on that number hears of the customer (outside a 24 h window WhatsApp may refuse it).

@@ -1,8 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
-import { conversations, jobs, messages } from "../../db/schema";
 import { publishLive } from "../lib/live-events";
 import { log } from "../lib/logger";
 import { HANDOFF_MESSAGE, type TurnInput, runTurn } from "../runtime/turn";
+import { insertOutboxParts, settleReplyTurn } from "../services/channel-outbox";
+import { postponePendingJob } from "../services/channel-queue";
+import { type ConversationPatch, recordCustomerMessage, unansweredMessages, updateConversation } from "../services/channel-store";
 import { connectionById } from "../services/channels";
 import type { AppDeps } from "../services/context";
 import { groupCommit } from "../services/group-commit";
@@ -11,9 +12,10 @@ import { CHANNEL_INBOUND_JOB, type InboundJobData, conversationGroup } from "./a
 import { type ConversationContext, loadContext } from "./context";
 import { flushOutbox } from "./outbox";
 import { splitReply } from "./split";
-import { type ConversationRow, conversationFor, historyBefore, storeInbound, unansweredMessages } from "./store";
+import { type ConversationRow, conversationFor, historyBefore, storeInbound } from "./store";
 import { LIMIT_BLOCK_MESSAGE, LIMIT_CLOSE_MESSAGE, asksForHuman, interactionLimit, limitAction } from "./rules";
-import { FOLLOW_UP_JOB, scheduleFollowUp } from "./follow-up";
+import { FOLLOW_UP_JOB } from "./follow-up";
+import { CHANNEL_SEND_JOB, schedulePacedSend, sendReply } from "./paced-reply";
 import { agendorAutoAddHook } from "../services/agendor-sync";
 
 export const CHANNEL_REPLY_JOB = "channel-reply";
@@ -40,18 +42,8 @@ async function scheduleReply(deps: AppDeps, conv: ConversationRow) {
     now,
   );
   if (job.runAfter < runAfter && job.status === "pending") {
-    await deps.db
-      .update(jobs)
-      .set({ runAfter: Math.min(runAfter, job.createdAt + BURST_MAX_WAIT_MS) })
-      .where(and(eq(jobs.id, job.id), eq(jobs.status, "pending")));
+    await postponePendingJob(deps.db, job.id, Math.min(runAfter, job.createdAt + BURST_MAX_WAIT_MS));
   }
-}
-
-const TAKEN_OVER = "Não enviada: um atendente assumiu a conversa enquanto a IA respondia.";
-
-async function takenOverSince(deps: AppDeps, conversationId: string) {
-  const [row] = await deps.db.select({ handledBy: conversations.handledBy }).from(conversations).where(eq(conversations.id, conversationId)).limit(1);
-  return row?.handledBy === "human";
 }
 
 /** Sends whatever sits in a conversation's outbox (a person's reply from the inbox, say), in order. */
@@ -79,70 +71,39 @@ export async function handleChannelInbound(deps: AppDeps, job: Job): Promise<Rec
     if (stored.created) {
       // An open-ended takeover (no end time) stays open-ended; otherwise the pause restarts now.
       const openEnded = conv.handledBy === "human" && conv.aiPausedUntil === null;
-      await deps.db
-        .update(conversations)
-        .set({
-          handledBy: "human",
-          aiPausedUntil: openEnded ? null : now + deps.env.HUMAN_TAKEOVER_MINUTES * 60_000,
-          lastMessageAt: now,
-          waitingForUser: false,
-          updatedAt: now,
-        })
-        .where(eq(conversations.id, conv.id));
+      await updateConversation(deps.db, conv.id, {
+        handledBy: "human",
+        aiPausedUntil: openEnded ? null : now + deps.env.HUMAN_TAKEOVER_MINUTES * 60_000,
+        lastMessageAt: now,
+        waitingForUser: false,
+        updatedAt: now,
+      });
       live(conv);
     }
     return { conversationId: conv.id, human: true };
   }
   if (stored.created) {
     // A message after the service was closed opens a new one.
-    const reopened = conv.finishedAt !== null;
-    await deps.db
-      .update(conversations)
-      .set({
-        lastMessageAt: now,
-        lastCustomerMessageAt: Math.max(message.timestamp ?? now, conv.lastCustomerMessageAt ?? 0),
-        unreadCount: sql`${conversations.unreadCount} + 1`,
-        waitingForUser: false,
-        executedFollowUpSteps: 0,
-        updatedAt: now,
-        ...(reopened ? { finishedAt: null, status: "active", interactionCount: 0 } : {}),
-      })
-      .where(eq(conversations.id, conv.id));
+    await recordCustomerMessage(deps.db, conv.id, {
+      now,
+      lastCustomerMessageAt: Math.max(message.timestamp ?? now, conv.lastCustomerMessageAt ?? 0),
+      reopened: conv.finishedAt !== null,
+    });
   }
   await scheduleReply(deps, conv);
   live(conv);
   return { conversationId: conv.id, messageId: stored.row.id };
 }
 
-async function advanceCursor(deps: AppDeps, conv: ConversationRow, lastId: string, extra: Partial<typeof conversations.$inferInsert> = {}) {
-  await deps.db.update(conversations).set({ replyCursor: lastId, updatedAt: deps.now(), ...extra }).where(eq(conversations.id, conv.id));
-}
-
-/** Inserts outbound messages into the outbox (raw SQL: usable inside the turn's transaction). */
-function outboxRows(conv: ConversationRow, senderName: string, parts: ReturnType<typeof splitReply>, now: number, metadata: Record<string, unknown>) {
-  return parts.map((p, i) => ({
-    sql: `INSERT INTO messages (id, conversation_id, workspace_id, sender_type, sender_name, content, message_type, attachments, metadata, is_read, sent_at, delivery_status)
-      VALUES (?, ?, ?, 'agent', ?, ?, ?, ?, ?, 1, ?, 'pending')`,
-    args: [
-      Bun.randomUUIDv7(),
-      conv.id,
-      conv.workspaceId,
-      senderName,
-      p.text,
-      p.media ? p.media.kind : "text",
-      p.media ? JSON.stringify([{ type: p.media.kind, url: p.media.url }]) : null,
-      JSON.stringify(i === 0 ? { ...metadata, part: 1, parts: parts.length } : { part: i + 1, parts: parts.length, inReplyTo: metadata.inReplyTo }),
-      now + i,
-    ],
-  }));
+async function advanceCursor(deps: AppDeps, conv: ConversationRow, lastId: string, extra: ConversationPatch = {}) {
+  await updateConversation(deps.db, conv.id, { replyCursor: lastId, updatedAt: deps.now(), ...extra });
 }
 
 /** Puts a canned message (handoff, limits) in the outbox outside any model turn. */
 async function queueCanned(deps: AppDeps, ctx: ConversationContext, text: string, lastId: string, kind: string) {
-  const rows = outboxRows(ctx.conv, ctx.agent.name, splitReply(text, { limit: ctx.driver.limit, natural: false, measure: ctx.driver.measure }), deps.now(), { outcome: kind, inReplyTo: lastId });
-  await groupCommit(deps.db, async (tx) => {
-    for (const r of rows) await tx.execute(r);
-  });
+  const parts = splitReply(text, { limit: ctx.driver.limit, natural: false, measure: ctx.driver.measure });
+  const now = deps.now();
+  await groupCommit(deps.db, (tx) => insertOutboxParts(tx, ctx.conv, { senderName: ctx.agent.name, parts, now, metadata: { outcome: kind, inReplyTo: lastId } }));
 }
 
 /** Hands the conversation to a person: the customer is told, the AI goes silent until handed back. */
@@ -183,7 +144,7 @@ export async function handleChannelReply(deps: AppDeps, job: Job): Promise<Recor
   const { conv, agent, driver } = ctx;
   const settings = agent.conversationSettings;
   const leftovers = await flushOutbox(deps, conv, driver, { paced: settings.responseTime > 0 });
-  const pending = await unansweredMessages(deps, conv);
+  const pending = await unansweredMessages(deps.db, conv);
   const last = pending.at(-1);
   const first = pending[0];
   if (!last || !first) return { nothing: true, ...leftovers };
@@ -195,7 +156,7 @@ export async function handleChannelReply(deps: AppDeps, job: Job): Promise<Recor
       return { silent: "a person is handling it" };
     }
     // The person's time is up: the AI answers again.
-    await deps.db.update(conversations).set({ handledBy: "ai", aiPausedUntil: null, needsHumanSupport: false }).where(eq(conversations.id, conv.id));
+    await updateConversation(deps.db, conv.id, { handledBy: "ai", aiPausedUntil: null, needsHumanSupport: false });
   }
   if (conv.blockedUntil && conv.blockedUntil > now) {
     await advanceCursor(deps, conv, last.id);
@@ -230,6 +191,7 @@ export async function handleChannelReply(deps: AppDeps, job: Job): Promise<Recor
 
   await driver.typing(conv.contactKey, last.providerMessageId).catch((err) => log.debug("typing indicator failed", { error: String(err) }));
   const media = await mediaInput(ctx, pending);
+  let through: number | null = null;
   const result = await runTurn(
     deps,
     agent,
@@ -243,6 +205,7 @@ export async function handleChannelReply(deps: AppDeps, job: Job): Promise<Recor
       persist: async (tx, r) => {
         const at = deps.now();
         const parts = splitReply(r.reply, { limit: driver.limit, natural: settings.splitLongMessages, measure: driver.measure });
+        through = at + parts.length - 1;
         const metadata = {
           outcome: r.outcome,
           provider: r.provider,
@@ -257,15 +220,9 @@ export async function handleChannelReply(deps: AppDeps, job: Job): Promise<Recor
           ...(r.handoff ? { handoffReason: r.handoff.reason } : {}),
           ...(r.error ? { error: r.error } : {}),
         };
-        for (const row of outboxRows(conv, agent.name, parts, at, metadata)) await tx.execute(row);
-        await tx.execute({
-          sql: `UPDATE conversations SET reply_cursor = ?, interaction_count = interaction_count + 1, last_message_at = ?, updated_at = ?,
-            handled_by = CASE WHEN ? THEN 'human' ELSE handled_by END, needs_human_support = CASE WHEN ? THEN 1 ELSE needs_human_support END,
-            ai_paused_until = CASE WHEN ? THEN NULL ELSE ai_paused_until END,
-            needs_review = CASE WHEN ? THEN 1 ELSE needs_review END WHERE id = ?`,
-          // A turn that ended in the agent's error message is flagged for a person to look at.
-          args: [last.id, at, at, r.handoff ? 1 : 0, r.handoff ? 1 : 0, r.handoff ? 1 : 0, r.outcome === "error" ? 1 : 0, conv.id],
-        });
+        await insertOutboxParts(tx, conv, { senderName: agent.name, parts, now: at, metadata });
+        // A turn that ended in the agent's error message is flagged for a person to look at.
+        await settleReplyTurn(tx, conv.id, { cursor: last.id, at, handoff: Boolean(r.handoff), error: r.outcome === "error" });
       },
     },
   );
@@ -275,26 +232,15 @@ export async function handleChannelReply(deps: AppDeps, job: Job): Promise<Recor
   if (conv.interactionCount === 0 && (conv.clientPhone || conv.clientEmail)) {
     void agendorAutoAddHook(deps, agent, { customer: { name: conv.clientName, phone: conv.clientPhone, email: conv.clientEmail }, conversationId: conv.id });
   }
-  // Humanly paced: the answer arrives responseTime seconds after the customer's last message.
+  // Humanly paced: the answer arrives responseTime seconds after the customer's last message. It
+  // waits in the queue for that time (run_after), not in this lane.
   const due = last.sentAt + Math.min(settings.responseTime * 1000, MAX_RESPONSE_DELAY_MS);
-  const wait = Math.min(due - deps.now(), MAX_RESPONSE_DELAY_MS);
-  if (wait > 0) await Bun.sleep(wait);
-  // A person may have taken over while the model was answering: their word wins, the answer is not sent.
-  if (!result.handoff && (await takenOverSince(deps, conv.id))) {
-    await deps.db
-      .update(messages)
-      .set({ deliveryStatus: "skipped", deliveryError: TAKEN_OVER })
-      .where(and(eq(messages.conversationId, conv.id), eq(messages.senderType, "agent"), eq(messages.deliveryStatus, "pending")));
-    live(conv);
-    return { conversationId: conv.id, outcome: result.outcome, skipped: "a person took over" };
+  const send = { conversationId: conv.id, through, inReplyTo: last.id, handoff: Boolean(result.handoff) };
+  if (due > deps.now()) {
+    await schedulePacedSend(deps, ctx, send, due);
+    return { conversationId: conv.id, outcome: result.outcome, pacedUntil: due };
   }
-  const sent = await flushOutbox(deps, conv, driver, { paced: settings.responseTime > 0 });
-  if (!result.handoff) {
-    await deps.db.update(conversations).set({ waitingForUser: true }).where(eq(conversations.id, conv.id));
-    await scheduleFollowUp(deps, conv, settings.followUpSettings, 0, last.id);
-  }
-  live(conv);
-  return { conversationId: conv.id, outcome: result.outcome, ...sent, handoff: Boolean(result.handoff) };
+  return { conversationId: conv.id, outcome: result.outcome, ...(await sendReply(deps, ctx, send)) };
 }
 
 /** Worker: sends a conversation's outbox (a person's reply from the inbox). */
@@ -306,4 +252,4 @@ export async function handleChannelOutbox(deps: AppDeps, job: Job): Promise<Reco
   return out;
 }
 
-export const channelJobTypes = [CHANNEL_INBOUND_JOB, CHANNEL_REPLY_JOB, CHANNEL_OUTBOX_JOB, FOLLOW_UP_JOB];
+export const channelJobTypes = [CHANNEL_INBOUND_JOB, CHANNEL_REPLY_JOB, CHANNEL_OUTBOX_JOB, FOLLOW_UP_JOB, CHANNEL_SEND_JOB];

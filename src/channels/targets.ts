@@ -1,8 +1,8 @@
 /** A connection's stored config → the plain target its adapter takes (secrets decrypted only here). */
-import type { InstagramStoredConfig, UazapiStoredConfig } from "../../db/schema";
 import type { InstagramTarget } from "../adapters/instagram/client";
 import type { UazapiTarget } from "../adapters/uazapi/client";
 import { vettedFetch } from "../lib/vetted-fetch";
+import type { InstagramStoredConfig, UazapiStoredConfig } from "../services/channel-store";
 import type { AppDeps } from "../services/context";
 
 /**

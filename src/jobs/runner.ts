@@ -1,6 +1,5 @@
-import { and, eq, inArray, isNotNull, lte, ne } from "drizzle-orm";
-import { embeddingSources, jobs } from "../../db/schema";
-import { embedderFor } from "../knowledge/embedder-for";
+import { eq } from "drizzle-orm";
+import { jobs } from "../../db/schema";
 import { ExtractionError } from "../knowledge/extract";
 import { describeTrainingError, markSourceFailed, markSourceRetrying, processSource } from "../knowledge/ingest";
 import { SafeFetchError } from "../lib/safe-fetch";
@@ -8,24 +7,31 @@ import { log } from "../lib/logger";
 import { CHANNEL_INBOUND_JOB } from "../channels/accept";
 import { FOLLOW_UP_JOB, handleFollowUp } from "../channels/follow-up";
 import { CHANNEL_OUTBOX_JOB, CHANNEL_REPLY_JOB, channelJobTypes, handleChannelInbound, handleChannelOutbox, handleChannelReply } from "../channels/pipeline";
-import { startTelegramPoller } from "../channels/telegram-poller";
+import { CHANNEL_SEND_JOB, handlePacedSend } from "../channels/paced-reply";
 import type { AppDeps } from "../services/context";
-import { type Job, claimJob, completeJob, failJob, renewLease, reportProgress } from "../services/jobs";
-import { TRAIN_JOB, enqueueTraining } from "../services/training";
+import { type Job, type JobsStatus, claimJob, completeJob, failJob, renewLease, reportProgress } from "../services/jobs";
+import { TRAIN_JOB } from "../services/training";
 
 type Handler = (deps: AppDeps, job: Job, progress: (p: number) => Promise<void>) => Promise<Record<string, unknown>>;
 
 const handlers: Record<string, Handler> = {
   [TRAIN_JOB]: async (deps, job, progress) => {
     const sourceId = String(job.data.sourceId ?? "");
-    const result = await processSource(deps, sourceId, progress, { force: job.data.force === true });
+    const result = await processSource(deps, sourceId, progress, { force: job.data.force === true, attempt: job.attempts });
     return result;
   },
   [CHANNEL_INBOUND_JOB]: (deps, job) => handleChannelInbound(deps, job),
   [CHANNEL_REPLY_JOB]: (deps, job) => handleChannelReply(deps, job),
   [CHANNEL_OUTBOX_JOB]: (deps, job) => handleChannelOutbox(deps, job),
   [FOLLOW_UP_JOB]: (deps, job) => handleFollowUp(deps, job),
+  [CHANNEL_SEND_JOB]: (deps, job) => handlePacedSend(deps, job),
 };
+
+/** Every job type a runner takes (health looks only at these: another type is nobody's lag). */
+export const jobTypes = Object.keys(handlers);
+
+/** A lane whose database write failed waits a little longer each time, up to a few seconds. */
+const laneBackoff = (failures: number) => Math.min(5000, 250 * 2 ** Math.max(0, failures - 1));
 
 /** A channel adapter's error (WhatsApp, Telegram, UAZAPI, Instagram): it knows whether a retry can help. */
 type ProviderError = Error & { retryable: boolean; retryAfterMs: number | null };
@@ -69,7 +75,7 @@ async function runHandler(deps: AppDeps, job: Job) {
     // Release the dedupe key before the handler reads its input: work enqueued from now on (an edit
     // made while this job runs) must become a new job, not be folded into this one.
     if (job.dedupeKey) await deps.db.update(jobs).set({ dedupeKey: null }).where(eq(jobs.id, job.id));
-    const result = await handler(deps, job, (p) => reportProgress(deps.db, job.id, p, deps.now()));
+    const result = await handler(deps, job, (p) => reportProgress(deps.db, job.id, p, deps.now(), deps.env.JOB_LEASE_MS));
     await completeJob(deps.db, job.id, result, deps.now());
   } catch (err) {
     const provider = isProviderError(err) ? err : null;
@@ -87,85 +93,57 @@ async function runHandler(deps: AppDeps, job: Job) {
   }
 }
 
-/** Websites whose update frequency says they are due get a training job (deduplicated). */
-export async function enqueueDueRefreshes(deps: AppDeps) {
-  const due = await deps.db
-    .select({ id: embeddingSources.id, agentId: embeddingSources.agentId, workspaceId: embeddingSources.workspaceId })
-    .from(embeddingSources)
-    .where(
-      and(
-        isNotNull(embeddingSources.nextRefreshAt),
-        lte(embeddingSources.nextRefreshAt, deps.now()),
-        inArray(embeddingSources.status, ["ready", "failed"]),
-      ),
-    );
-  for (const s of due) {
-    await deps.db.update(embeddingSources).set({ nextRefreshAt: null }).where(eq(embeddingSources.id, s.id));
-    await enqueueTraining(deps, s.id, s.agentId, s.workspaceId);
-  }
-  return due.length;
-}
-
-/**
- * Sources embedded by another embedder than the current one (EMBEDDINGS was switched) are queued
- * for retraining: vectors of two embedders cannot be compared, so retrieval would be meaningless.
- */
-export async function enqueueEmbedderMigration(deps: AppDeps) {
-  const current = (await embedderFor(deps)).id;
-  const stale = await deps.db
-    .select({ id: embeddingSources.id, agentId: embeddingSources.agentId, workspaceId: embeddingSources.workspaceId })
-    .from(embeddingSources)
-    .where(and(eq(embeddingSources.status, "ready"), isNotNull(embeddingSources.embedder), ne(embeddingSources.embedder, current)));
-  for (const s of stale) await enqueueTraining(deps, s.id, s.agentId, s.workspaceId);
-  return stale.length;
-}
-
 /**
  * The job loops: claim (atomic, leased) → run → complete, or retry with backoff / dead-letter.
  * Training runs one job at a time (CPU-heavy extraction); channel jobs run CHANNEL_CONCURRENCY at a
  * time (mostly waiting on the model and the providers), one conversation never twice at once.
- * Runs in a Bun Worker (src/worker.ts) so none of it blocks requests.
+ * Runs in the Bun Worker of workers/queue.ts (with the poller and the schedulers, workers/background.ts)
+ * so none of it blocks requests.
  */
-export function startJobRunner(deps: AppDeps, opts: { pollMs?: number; schedulerMs?: number; telegramPolling?: boolean } = {}) {
+export function startJobRunner(deps: AppDeps, opts: { pollMs?: number } = {}) {
   let running = true;
+  const since = deps.now();
   const sleepers = new Set<() => void>();
   const pollMs = opts.pollMs ?? 300;
   const trainingTypes = Object.keys(handlers).filter((t) => !channelJobTypes.includes(t));
+  const pause = (ms: number) =>
+    new Promise<void>((r) => {
+      const wake = () => {
+        sleepers.delete(wake);
+        r();
+      };
+      sleepers.add(wake);
+      setTimeout(wake, ms);
+    });
   const lane = async (types: string[]) => {
+    let failures = 0;
     while (running) {
       let job: Job | null = null;
       try {
         job = await claimJob(deps.db, types, deps.now(), deps.env.JOB_LEASE_MS);
+        if (job) await runOne(deps, job);
+        failures = 0;
       } catch (err) {
-        log.error("job claim failed", { error: err instanceof Error ? err.message : String(err) });
-      }
-      if (job) {
-        await runOne(deps, job);
+        // The claim, or completeJob/failJob after the handler, hit the database (busy, locked, a
+        // constraint): the job keeps its lease and is taken again after it; the lane goes on.
+        failures++;
+        const error = err instanceof Error ? err.message : String(err);
+        log.error(job ? "job could not be settled" : "job claim failed", { jobId: job?.id, type: job?.type, failures, error });
+        await pause(laneBackoff(failures));
         continue;
       }
-      await new Promise<void>((r) => {
-        const wake = () => {
-          sleepers.delete(wake);
-          r();
-        };
-        sleepers.add(wake);
-        setTimeout(wake, pollMs);
-      });
+      if (!job) await pause(pollMs);
     }
   };
   const lanes = [lane(trainingTypes), ...Array.from({ length: deps.env.CHANNEL_CONCURRENCY }, () => lane(channelJobTypes))];
-  void enqueueEmbedderMigration(deps).catch((err) => log.warn("embedder migration check failed", { error: String(err) }));
-  const scheduler = setInterval(() => void enqueueDueRefreshes(deps).catch(() => {}), opts.schedulerMs ?? 60_000);
-  const poller = opts.telegramPolling === false ? null : startTelegramPoller(deps);
   const wakeAll = () => {
     for (const wake of [...sleepers]) wake();
   };
   return {
     wake: wakeAll,
+    status: (): JobsStatus => ({ state: running ? "running" : "stopped", since, restarts: 0, lastHeartbeatAt: null }),
     async stop() {
       running = false;
-      clearInterval(scheduler);
-      await poller?.stop();
       wakeAll();
       await Promise.all(lanes);
     },

@@ -1,5 +1,6 @@
-import type { Db } from "../../db/client";
-import { EMBEDDING_DIM } from "../../db/schema/knowledge";
+import type { Db } from "../services/context";
+import { agentChunkIds, agentKnowledgeHead, countAgentChunks, embeddingPage } from "../services/knowledge-index";
+import { EMBEDDING_DIM } from "./embedder";
 import { VectorIndex } from "./vector-index";
 
 /**
@@ -68,47 +69,31 @@ const PAGE_ROWS = 5000;
 
 async function addNewRows(e: Entry): Promise<void> {
   for (;;) {
-    const res = await e.db.$client.execute({
-      sql: "SELECT id, embedding FROM embeddings WHERE agent_id = ? AND workspace_id = ? AND id > ? ORDER BY id LIMIT ?",
-      args: [e.agentId, e.workspaceId, e.maxId, PAGE_ROWS],
-    });
-    for (const row of res.rows) {
-      const id = Number(row.id);
+    const rows = await embeddingPage(e.db, e.agentId, e.workspaceId, e.maxId, PAGE_ROWS);
+    for (const row of rows) {
       const v = blobToVector(row.embedding);
-      if (v && v.length === e.index.dim) e.index.add(id, v);
-      if (id > e.maxId) e.maxId = id;
+      if (v && v.length === e.index.dim) e.index.add(row.id, v);
+      if (row.id > e.maxId) e.maxId = row.id;
     }
-    if (res.rows.length < PAGE_ROWS) return;
+    if (rows.length < PAGE_ROWS) return;
   }
 }
 
-/**
- * Deletions: when the row count differs from the index size, drop the ids that are gone. By
- * agent_id alone (ids are global UUIDs, the workspace was checked on the agent row), so both
- * queries are answered from the embeddings_agent_idx index without touching the wide rows.
- */
-async function countRows(db: Db, agentId: string): Promise<number> {
-  const res = await db.$client.execute({ sql: "SELECT count(*) AS n FROM embeddings WHERE agent_id = ?", args: [agentId] });
-  return Number(res.rows[0]?.n ?? 0);
-}
-
+/** Deletions: when the row count differs from the index size, drop the ids that are gone. */
 async function dropVanishedRows(e: Entry): Promise<void> {
-  if ((await countRows(e.db, e.agentId)) === e.index.size) return;
-  const res = await e.db.$client.execute({ sql: "SELECT id FROM embeddings WHERE agent_id = ?", args: [e.agentId] });
-  const live = new Set(res.rows.map((r) => Number(r.id)));
+  if ((await countAgentChunks(e.db, e.agentId)) === e.index.size) return;
+  const live = new Set(await agentChunkIds(e.db, e.agentId));
   for (const id of e.index.ids()) if (!live.has(id)) e.index.remove(id);
 }
 
 async function sync(db: Db, agentId: string): Promise<Entry | null> {
   const generation = generations.get(agentId) ?? 0;
-  const meta = await db.$client.execute({ sql: "SELECT workspace_id, knowledge_version FROM agents WHERE id = ?", args: [agentId] });
-  const row = meta.rows[0];
-  if (!row) {
+  const head = await agentKnowledgeHead(db, agentId);
+  if (!head) {
     entries.delete(agentId);
     return null;
   }
-  const workspaceId = String(row.workspace_id);
-  const version = Number(row.knowledge_version);
+  const { workspaceId, version } = head;
   let e = entries.get(agentId);
   if (e && (e.db !== db || e.workspaceId !== workspaceId)) e = undefined;
   if (e && e.version === version) {
@@ -122,7 +107,7 @@ async function sync(db: Db, agentId: string): Promise<Entry | null> {
   if (!next) {
     next = { db, agentId, workspaceId, version, maxId: 0, index: new VectorIndex(EMBEDDING_DIM) };
     // Sized once up front: growing by doubling would leave up to half the float store unused.
-    next.index.reserve(await countRows(db, agentId));
+    next.index.reserve(await countAgentChunks(db, agentId));
   }
   await addNewRows(next);
   await dropVanishedRows(next);

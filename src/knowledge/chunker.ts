@@ -5,7 +5,12 @@
  * section share up to `overlapChars` of whole sentences (or whole words), so an answer that
  * straddles a cut is still found. Each chunk starts with its section's nearest heading.
  */
-export type ChunkOptions = { maxChars?: number; overlapChars?: number };
+export type ChunkOptions = {
+  maxChars?: number;
+  overlapChars?: number;
+  /** Stop after this many + 1 chunks: the caller refuses an oversized source without building it all. */
+  maxChunks?: number;
+};
 
 const DEFAULT_MAX = 900;
 const DEFAULT_OVERLAP = 150;
@@ -150,7 +155,9 @@ export function chunkText(text: string, opts: ChunkOptions = {}): string[] {
   const overlapChars = Math.max(0, Math.min(opts.overlapChars ?? DEFAULT_OVERLAP, Math.floor(maxChars / 2)));
   const normalised = text.replace(/\r\n?/g, "\n");
   const chunks: string[] = [];
+  const limit = opts.maxChunks ?? Number.POSITIVE_INFINITY;
   for (const section of sections(normalised)) {
+    if (chunks.length > limit) break;
     const prefix = section.heading ? `${section.heading}\n` : "";
     const budget = Math.max(20, maxChars - prefix.length);
     let cur: Unit[] = [];
@@ -160,6 +167,7 @@ export function chunkText(text: string, opts: ChunkOptions = {}): string[] {
       if (body && fresh > 0) chunks.push(prefix + body);
     };
     for (const u of units(section, budget)) {
+      if (chunks.length > limit) break;
       if (cur.length && joined([...cur, u]).length > budget) {
         emit();
         cur = overlapOf(cur, overlapChars);

@@ -1,6 +1,5 @@
-import { eq } from "drizzle-orm";
-import { aiModelsConfig } from "../../db/schema";
 import { openAiEmbedder } from "../adapters/embeddings/openai";
+import { firstActiveProvider } from "../services/ai-config";
 import type { AppDeps } from "../services/context";
 import { type Embedder, offlineEmbedder } from "./embedder";
 
@@ -14,7 +13,7 @@ const remote = new Map<string, Embedder>();
 
 export async function embedderFor(deps: AppDeps): Promise<Embedder> {
   if (deps.env.EMBEDDINGS !== "provider") return offline;
-  const [row] = await deps.db.select().from(aiModelsConfig).where(eq(aiModelsConfig.isActive, true)).limit(1);
+  const row = await firstActiveProvider(deps.db);
   if (!row || !(row.apiKey || row.baseUrl)) return offline;
   const key = `${row.id}:${row.updatedAt}`;
   let e = remote.get(key);

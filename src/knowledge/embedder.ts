@@ -1,4 +1,4 @@
-import { EMBEDDING_DIM } from "../../db/schema/knowledge";
+import { EMBEDDING_DIM } from "../services/knowledge-index";
 import { conceptsOf, contentWords, stem } from "./text";
 
 export { EMBEDDING_DIM };

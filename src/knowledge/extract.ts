@@ -2,15 +2,18 @@ import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import mammoth from "mammoth";
 import Papa from "papaparse";
-import { extractText as extractPdfText } from "unpdf";
+import { getDocumentProxy } from "unpdf";
+import { ExtractionError, LimitError, isOutOfMemory } from "./extract-errors";
+import { type TrainingLimits, limitMessages } from "./limits";
+import { assertZipWithinLimits } from "./zip-guard";
 
 /**
  * Plain text out of what an owner trains an agent with. Each extractor returns readable text
  * with structure kept as line breaks and markdown-style headings, so the chunker can respect it.
+ * Document extractors take the training limits and stop as soon as one is crossed; they run in
+ * the extraction subprocess (extract-isolated.ts), never in the server.
  */
-export class ExtractionError extends Error {
-  override name = "ExtractionError";
-}
+export { ExtractionError };
 
 export const DOCUMENT_TYPES: Record<string, string> = {
   pdf: "application/pdf",
@@ -30,55 +33,124 @@ const tidy = (s: string) =>
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 
-export async function extractPdf(bytes: Uint8Array): Promise<string> {
+/** Text beyond the cap is refused, not cut: a silently truncated source would answer wrongly. */
+function capped(text: string, limits: TrainingLimits): string {
+  if (text.length > limits.maxChars) throw new LimitError(limitMessages.chars(limits));
+  return text;
+}
+
+/** Page by page (not all pages at once), stopping at the page or character cap. */
+export async function extractPdf(bytes: Uint8Array, limits: TrainingLimits): Promise<string> {
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
-    const { text } = await extractPdfText(new Uint8Array(bytes), { mergePages: false });
-    return tidy(text.join("\n\n"));
-  } catch {
+    pdf = await getDocumentProxy(new Uint8Array(bytes));
+  } catch (err) {
+    if (isOutOfMemory(err)) throw err;
     throw new ExtractionError("Não foi possível ler o PDF (arquivo corrompido ou protegido por senha).");
   }
-}
-
-export async function extractDocx(bytes: Uint8Array): Promise<string> {
   try {
-    // Through HTML so headings survive as "# …" lines, which the chunker keeps sections by.
-    const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) });
-    const { document } = parseHTML(`<html><body>${value}</body></html>`);
-    markStructure(document);
-    return tidy(document.body?.textContent ?? "");
-  } catch {
-    throw new ExtractionError("Não foi possível ler o arquivo DOCX.");
+    if (pdf.numPages > limits.maxPdfPages) throw new LimitError(limitMessages.pdfPages(limits));
+    const pages: string[] = [];
+    let chars = 0;
+    for (let i = 1; i <= pdf.numPages; i++) {
+      const page = await pdf.getPage(i);
+      const content = await page.getTextContent();
+      const text = content.items.map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : "")).join("");
+      page.cleanup();
+      chars += text.length;
+      if (chars > limits.maxChars * 2) throw new LimitError(limitMessages.chars(limits));
+      pages.push(text);
+    }
+    return capped(tidy(pages.join("\n\n")), limits);
+  } catch (err) {
+    if (err instanceof ExtractionError || isOutOfMemory(err)) throw err;
+    throw new ExtractionError("Não foi possível ler o PDF (arquivo corrompido ou protegido por senha).");
+  } finally {
+    await pdf.destroy().catch(() => {});
   }
 }
 
-/** CSV rows become "coluna: valor" lines, one block per row, so each row reads as a fact. */
-export function extractCsv(text: string): string {
-  const parsed = Papa.parse<Record<string, string>>(text.trim(), { header: true, skipEmptyLines: true });
-  if (parsed.errors.length && parsed.data.length === 0) throw new ExtractionError("Não foi possível ler o CSV.");
-  return parsed.data
-    .map((row) =>
-      Object.entries(row)
-        .filter(([k, v]) => k && String(v ?? "").trim())
-        .map(([k, v]) => `${k.trim()}: ${String(v).trim()}`)
-        .join("\n"),
-    )
-    .filter(Boolean)
-    .join("\n\n");
+export async function extractDocx(bytes: Uint8Array, limits: TrainingLimits): Promise<string> {
+  assertZipWithinLimits(bytes, limits);
+  let html: string;
+  try {
+    // Through HTML so headings survive as "# …" lines, which the chunker keeps sections by.
+    // Images are left unread: as data URIs they would only inflate the HTML.
+    const noImages = mammoth.images.imgElement(async () => ({ src: "" }));
+    html = (await mammoth.convertToHtml({ buffer: Buffer.from(bytes) }, { convertImage: noImages })).value;
+  } catch (err) {
+    if (isOutOfMemory(err)) throw err;
+    throw new ExtractionError("Não foi possível ler o arquivo DOCX.");
+  }
+  const { document } = parseHTML(`<html><body>${html}</body></html>`);
+  markStructure(document);
+  return capped(tidy(document.body?.textContent ?? ""), limits);
 }
 
-export async function extractDocument(fileName: string, bytes: Uint8Array): Promise<string> {
+/** A header longer than this is cut where it repeats on every row (a wide CSV must not multiply). */
+const MAX_CSV_HEADER = 60;
+
+/**
+ * CSV rows become "coluna: valor" lines, one block per row, so each row reads as a fact. Columns
+ * and cells (rows × columns) are bounded while parsing, and the text as it is built.
+ */
+export function extractCsv(text: string, limits: TrainingLimits): string {
+  let header: string[] | null = null;
+  const blocks: string[] = [];
+  let cells = 0;
+  let chars = 0;
+  let breach: LimitError | null = null;
+  const parsed = Papa.parse<string[]>(text.trim(), {
+    skipEmptyLines: true,
+    step: (row, parser) => {
+      const fields = row.data;
+      if (!header) {
+        if (fields.length > limits.maxCsvColumns) breach = new LimitError(limitMessages.csvColumns(limits));
+        header = fields.map((h) => cutHeader(String(h ?? "").trim()));
+      } else {
+        cells += Math.max(fields.length, header.length);
+        if (fields.length > limits.maxCsvColumns) breach = new LimitError(limitMessages.csvColumns(limits));
+        else if (cells > limits.maxCsvCells) breach = new LimitError(limitMessages.csvCells(limits));
+        else {
+          const block = rowBlock(header, fields);
+          chars += block.length + 2;
+          if (chars > limits.maxChars) breach = new LimitError(limitMessages.chars(limits));
+          else if (block) blocks.push(block);
+        }
+      }
+      if (breach) parser.abort();
+    },
+  });
+  if (breach) throw breach;
+  if (parsed.errors.length && blocks.length === 0) throw new ExtractionError("Não foi possível ler o CSV.");
+  return blocks.join("\n\n");
+}
+
+const cutHeader = (h: string) => (h.length > MAX_CSV_HEADER ? `${h.slice(0, MAX_CSV_HEADER - 1).trimEnd()}…` : h);
+
+function rowBlock(header: string[], fields: string[]): string {
+  const lines: string[] = [];
+  for (const [i, raw] of fields.entries()) {
+    const key = header[i];
+    const value = String(raw ?? "").trim();
+    if (key && value) lines.push(`${key}: ${value}`);
+  }
+  return lines.join("\n");
+}
+
+export async function extractDocument(fileName: string, bytes: Uint8Array, limits: TrainingLimits): Promise<string> {
   const ext = extensionOf(fileName);
   const decode = () => new TextDecoder("utf-8").decode(bytes);
   switch (ext) {
     case "pdf":
-      return extractPdf(bytes);
+      return extractPdf(bytes, limits);
     case "docx":
-      return extractDocx(bytes);
+      return extractDocx(bytes, limits);
     case "csv":
-      return extractCsv(decode());
+      return extractCsv(decode(), limits);
     case "txt":
     case "md":
-      return tidy(decode());
+      return capped(tidy(decode()), limits);
     default:
       throw new ExtractionError("Formato não suportado. Envie PDF, DOCX, TXT, Markdown ou CSV.");
   }

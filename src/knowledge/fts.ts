@@ -1,4 +1,5 @@
-import type { Db } from "../../db/client";
+import type { Db } from "../services/context";
+import { ftsChunkIds } from "../services/knowledge-index";
 import { contentWords, isStopword, stem } from "./text";
 
 /** Longest query the FTS side looks at: a pasted essay should not become a 500-term OR. */
@@ -21,18 +22,9 @@ export function ftsQuery(text: string): string | null {
   return terms.size > 0 ? [...terms].join(" OR ") : null;
 }
 
-/**
- * BM25 ranking of one agent's chunks. The JOIN filters agent and workspace before ORDER BY/LIMIT,
- * so another tenant's rows can never take a slot; ids only, the caller fetches what it keeps.
- */
+/** BM25 ranking of one agent's chunks for free text: ids only, the caller fetches what it keeps. */
 export async function ftsSearch(db: Db, agentId: string, workspaceId: string, text: string, limit: number): Promise<number[]> {
   const match = ftsQuery(text);
   if (!match) return [];
-  const res = await db.$client.execute({
-    sql:
-      "SELECT e.id AS id FROM embeddings_fts JOIN embeddings e ON e.id = embeddings_fts.rowid " +
-      "WHERE embeddings_fts MATCH ? AND e.agent_id = ? AND e.workspace_id = ? ORDER BY bm25(embeddings_fts) LIMIT ?",
-    args: [match, agentId, workspaceId, limit],
-  });
-  return res.rows.map((r) => Number(r.id));
+  return ftsChunkIds(db, agentId, workspaceId, match, limit);
 }

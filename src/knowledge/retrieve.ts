@@ -1,4 +1,5 @@
-import type { Db } from "../../db/client";
+import type { Db } from "../services/context";
+import { chunksByIds } from "../services/knowledge-index";
 import { agentIndex } from "./agent-index";
 import type { Embedder } from "./embedder";
 import { ftsSearch } from "./fts";
@@ -70,27 +71,14 @@ export async function retrieve(db: Db, agentId: string, query: string, embedder:
 }
 
 async function fetchChunks(db: Db, agentId: string, workspaceId: string, kept: Candidate[]): Promise<RetrievedChunk[]> {
-  const res = await db.$client.execute({
-    sql:
-      "SELECT id, source_id, source, source_type, content, chunk_index FROM embeddings " +
-      `WHERE agent_id = ? AND workspace_id = ? AND id IN (${kept.map(() => "?").join(",")})`,
-    args: [agentId, workspaceId, ...kept.map((c) => c.id)],
-  });
-  const byId = new Map(res.rows.map((r) => [Number(r.id), r]));
+  const rows = await chunksByIds(db, agentId, workspaceId, kept.map((c) => c.id));
+  const byId = new Map(rows.map((r) => [r.id, r]));
   const out: RetrievedChunk[] = [];
   // A row deleted since the index was read is simply skipped.
   for (const c of kept) {
     const r = byId.get(c.id);
     if (!r) continue;
-    out.push({
-      id: c.id,
-      sourceId: String(r.source_id),
-      source: String(r.source),
-      sourceType: String(r.source_type),
-      content: String(r.content),
-      score: c.cosine,
-      chunkIndex: Number(r.chunk_index),
-    });
+    out.push({ id: c.id, sourceId: r.sourceId, source: r.source, sourceType: r.sourceType, content: r.content, score: c.cosine, chunkIndex: r.chunkIndex });
   }
   return out;
 }

@@ -1,5 +1,9 @@
 import { isAllowedByRobots, safeFetch } from "../lib/safe-fetch";
-import { ExtractionError, extractDocument, extractHtml, parseSitemap } from "./extract";
+import type { ExtractRequest } from "./extract-child";
+import { ExtractionError, LimitError } from "./extract-errors";
+import { type IsolatedOptions, extractIsolated } from "./extract-isolated";
+import { extractHtml, parseSitemap } from "./extract";
+import { type TrainingLimits, limitMessages } from "./limits";
 import { fetchVideoTranscript } from "./video";
 
 /**
@@ -21,18 +25,32 @@ export async function fetchPage(url: string): Promise<{ url: string; title: stri
   return { url: res.url, title, text, links };
 }
 
-/** The site's page plus the chosen subpages; one failing subpage does not fail the whole source. */
-export async function websiteParts(url: string, subpages: string[], onPage?: (done: number, total: number) => void): Promise<SourcePart[]> {
+/**
+ * The site's page plus the chosen subpages; one failing subpage does not fail the whole source.
+ * The pages' text together is bounded by the per-source character cap.
+ */
+export async function websiteParts(
+  url: string,
+  subpages: string[],
+  onPage?: (done: number, total: number) => void,
+  limits?: TrainingLimits,
+): Promise<SourcePart[]> {
   const pages = [url, ...subpages.filter((p) => p !== url)].slice(0, MAX_PAGES);
   const parts: SourcePart[] = [];
   let firstError: unknown = null;
+  let chars = 0;
   for (const [i, page] of pages.entries()) {
     try {
       const { title, text } = await fetchPage(page);
-      if (text.trim()) parts.push({ source: page, text: title ? `# ${title}\n${text}` : text });
+      if (text.trim()) {
+        const part = { source: page, text: title ? `# ${title}\n${text}` : text };
+        parts.push(part);
+        chars += part.text.length;
+      }
     } catch (err) {
       if (i === 0) firstError = err;
     }
+    if (limits && chars > limits.maxChars) throw new LimitError(limitMessages.chars(limits));
     onPage?.(i + 1, pages.length);
   }
   if (parts.length === 0) throw firstError ?? new ExtractionError("Nenhum texto encontrado no site.");
@@ -74,8 +92,9 @@ export async function discoverSubpages(url: string): Promise<string[]> {
   return [...found].filter((u) => !/\.(png|jpe?g|gif|svg|webp|css|js|ico|zip|mp4)(\?|$)/i.test(u)).slice(0, 500);
 }
 
-export async function documentParts(fileName: string, bytes: Uint8Array): Promise<SourcePart[]> {
-  return [{ source: fileName, text: await extractDocument(fileName, bytes) }];
+/** An uploaded document, read in the bounded extraction subprocess. */
+export async function documentParts(req: ExtractRequest, opts: IsolatedOptions): Promise<SourcePart[]> {
+  return [{ source: req.fileName, text: await extractIsolated(req, opts) }];
 }
 
 export async function videoParts(title: string, url: string, transcript: string | null): Promise<{ parts: SourcePart[]; transcript: string }> {

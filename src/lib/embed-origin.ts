@@ -57,3 +57,24 @@ export function isOwnOrigin(origin: string, appUrl: string, requestUrl: string):
   const o = host(origin);
   return o !== null && (o === host(appUrl) || o === host(requestUrl));
 }
+
+/**
+ * The same rule as CSP `frame-ancestors` sources, for the /chat/{id} page framed on a listed site:
+ * both schemes, any port unless the entry names one; an empty list lets any site frame it. Entries
+ * that are not plain host names are skipped, so nothing from the list can add a directive.
+ */
+export function embedFrameAncestors(allowedDomains: readonly string[]): string[] {
+  if (allowedDomains.length === 0) return ["*"];
+  const sources = new Set<string>(["'self'"]);
+  for (const entry of allowedDomains) {
+    const m = /^(\*\.)?([a-z0-9.-]+)(?::(\d{1,5}))?$/.exec(entry.trim().toLowerCase());
+    if (!m?.[2]) continue;
+    const [, wildcard, name, port = "*"] = m;
+    let hosts: string[];
+    if (IPV4.test(name)) hosts = wildcard ? [] : [name];
+    else if (wildcard) hosts = [`*.${name}`];
+    else hosts = [name, `*.${name}`, ...(name.startsWith("www.") ? [name.slice(4)] : [])];
+    for (const host of hosts) for (const scheme of ["https", "http"]) sources.add(`${scheme}://${host}:${port}`);
+  }
+  return [...sources];
+}

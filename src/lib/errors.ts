@@ -8,6 +8,7 @@ export const errorCodes = [
   "VALIDATION",
   "LIMIT_EXCEEDED",
   "RATE_LIMITED",
+  "PAYLOAD_TOO_LARGE",
   "PRECONDITION_FAILED",
   "UNAVAILABLE",
   "INTERNAL",
@@ -22,6 +23,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   VALIDATION: 400,
   LIMIT_EXCEEDED: 403,
   RATE_LIMITED: 429,
+  /** A request body over its route's limit (src/api/body-limit.ts). */
+  PAYLOAD_TOO_LARGE: 413,
   PRECONDITION_FAILED: 412,
   /** An outside service (SMTP, LLM, channel) refused or is down: not our bug, worth a retry. */
   UNAVAILABLE: 503,

@@ -1,7 +1,7 @@
 /**
  * Live updates for the inbox: "conversation X of workspace W changed". Jobs run in the worker
  * thread, browsers are connected to the main one, so the worker relays its events to the main
- * thread (src/worker.ts → src/jobs/worker-host.ts), which fans them out to SSE subscribers.
+ * thread (workers/queue.ts → src/jobs/worker-host.ts), which fans them out to SSE subscribers.
  */
 export type LiveEvent = {
   workspaceId: string;

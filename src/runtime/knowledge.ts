@@ -1,9 +1,10 @@
 import { embedderFor } from "../knowledge/embedder-for";
 import { type RetrievedChunk, retrieve } from "../knowledge/retrieve";
-import { cacheKeyOf, lookupCache, recordHit, storeInCache } from "../knowledge/semantic-cache";
+import { cacheKeyOf, lookupCache } from "../knowledge/semantic-cache";
 import { log } from "../lib/logger";
 import type { AppDeps } from "../services/context";
 import { priceCall } from "../services/credit-debit";
+import { recordHit, storeInCache } from "../services/semantic-cache";
 import type { AgentRow } from "./prompt";
 
 export type CitedSource = { sourceId: string; source: string; sourceType: string; chunkId: number; score: number };

@@ -1,4 +1,4 @@
-import type { LlmClient, LlmMessage, LlmReply } from "../adapters/llm/openai-compatible";
+import type { LlmClient, LlmMessage, LlmReply, LlmTool } from "../adapters/llm/openai-compatible";
 import { type AgentTool, type ToolCallRecord, runToolCall, toLlmTool } from "./tools";
 
 /** Model ↔ tools round trips per turn; the last step is asked to answer without tools. */
@@ -6,17 +6,24 @@ export const MAX_TOOL_STEPS = 4;
 
 export type ToolLoopResult = { answer: LlmReply; calls: ToolCallRecord[]; reply: string | null; handoffReason: string | null };
 
+/** Around each model call of the loop (the turn reserves credits before and records usage after). */
+export type ModelCallHooks = {
+  before: (messages: LlmMessage[], tools: LlmTool[] | undefined) => Promise<string>;
+  after: (ticket: string, reply: LlmReply) => void;
+};
+
 /**
  * Offers the tools, runs the calls the model asks for (in order, each with its timeout), feeds the
  * results back as tool messages and asks again, until the model answers in text, a tool gives the
- * reply itself, or the step limit. Usage is summed over every step (one debit for the turn).
+ * reply itself, or the step limit. Usage is summed over every step; each step is paid for on its
+ * own through `hooks` (a step that cannot be paid for throws before the model is called).
  */
 export async function runToolLoop(
   client: LlmClient,
   model: string,
   messages: LlmMessage[],
   tools: AgentTool[],
-  opts: { signal?: AbortSignal; handoffTool?: string },
+  opts: { signal?: AbortSignal; handoffTool?: string; maxTokens?: number; hooks?: ModelCallHooks },
 ): Promise<ToolLoopResult> {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const spec = tools.map(toLlmTool);
@@ -26,7 +33,9 @@ export async function runToolLoop(
   let last: LlmReply | null = null;
   for (let step = 0; step <= MAX_TOOL_STEPS; step++) {
     const offer = step < MAX_TOOL_STEPS ? spec : undefined;
-    last = await client.chat(model, convo, opts.signal, offer);
+    const ticket = await opts.hooks?.before(convo, offer);
+    last = await client.chat(model, convo, opts.signal, offer, opts.maxTokens);
+    if (ticket !== undefined) opts.hooks?.after(ticket, last);
     usage.inputTokens += last.usage.inputTokens;
     usage.outputTokens += last.usage.outputTokens;
     const requested = last.toolCalls ?? [];

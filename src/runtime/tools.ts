@@ -4,7 +4,7 @@ import type { AgentRow } from "./prompt";
 
 /**
  * One thing the agent can do (an intent, a dynamic API endpoint, an integration action), offered
- * to the model through OpenAI tool calling. Providers build them per turn (src/runtime/tool-providers.ts).
+ * to the model through OpenAI tool calling. Providers registered at boot (src/runtime/tool-registry.ts) build them per turn.
  */
 export type AgentTool = {
   /** [a-zA-Z0-9_-]{1,64}, unique per turn: the name the model calls. */

@@ -1,4 +1,4 @@
-import { type LlmMessage, type LlmReply, describeLlmError } from "../adapters/llm/openai-compatible";
+import { type LlmMessage, type LlmReply, type LlmTool, describeLlmError } from "../adapters/llm/openai-compatible";
 import { offlineIntentReply } from "../integrations/intents/offline";
 import { runToolLoop } from "./tool-loop";
 import { toolsForTurn } from "./tool-providers";
@@ -6,16 +6,9 @@ import type { AgentTool, ToolCallRecord, ToolContext } from "./tools";
 import { log } from "../lib/logger";
 import { currentSystemPrompt, resolveModel } from "../services/ai-config";
 import type { AppDeps } from "../services/context";
-import {
-  type DebitRequest,
-  type RawTx,
-  availableMilli,
-  debitCredits,
-  debitInTransaction,
-  modelSupportsVision,
-  priceCall,
-} from "../services/credit-debit";
+import { type RawTx, availableMilli, modelSupportsVision } from "../services/credit-debit";
 import { groupCommit } from "../services/group-commit";
+import { type CallMeter, DEFAULT_MAX_OUTPUT_TOKENS, NoCreditsError, createCallMeter, promptTokensBound } from "./call-meter";
 import {
   type CitedSource,
   type Knowledge,
@@ -33,9 +26,6 @@ export const NO_CREDITS_MESSAGE =
   "No momento não consigo responder: os créditos deste atendimento acabaram. Por favor, tente novamente mais tarde.";
 export const DEFAULT_ERROR_MESSAGE = "Desculpe, ocorreu um erro ao processar sua mensagem. Tente novamente.";
 export const OFFLINE_AUDIO_MESSAGE = "No momento não consigo ouvir áudios. Você pode escrever sua mensagem?";
-
-/** Milli-credits held by model calls in flight, per workspace (this process). */
-const inFlight = new Map<string, number>();
 
 export type HistoryItem = { role: "user" | "assistant"; content: string };
 export type TurnInput = { text: string; imageDataUrl?: string | null; audio?: { data: Uint8Array; mime: string } | null; documentText?: string | null };
@@ -103,9 +93,9 @@ function streamWhole(text: string, onDelta?: (d: string) => void) {
 
 /**
  * One agent turn: credits check → (transcription) → system prompt + history + the visitor's
- * text/image → model (or the offline provider) → reply filtered for avoided words/emojis →
- * credits debited once per idempotency key. Never throws for provider failures: the agent's error
- * message is the reply.
+ * text/image → model (or the offline provider) → reply filtered for avoided words/emojis. Every
+ * model call reserves its price bound first (call-meter.ts) and the turn's commit charges each in
+ * full, once per key. Never throws for provider failures: the agent's error message is the reply.
  */
 export async function runTurn(deps: AppDeps, cachedAgent: AgentRow, input: TurnInput, opts: TurnOptions): Promise<TurnResult> {
   const started = performance.now();
@@ -113,17 +103,20 @@ export async function runTurn(deps: AppDeps, cachedAgent: AgentRow, input: TurnI
   const agent = version === cachedAgent.knowledgeVersion ? cachedAgent : { ...cachedAgent, knowledgeVersion: version };
   const knowledge = await gatherKnowledge(deps, agent, input.text);
   const base = { usage: { inputTokens: 0, outputTokens: 0 }, creditsMilli: 0, transcript: null as string | null, sources: knowledge.sources };
-  /** Settles the turn: the debit (when a model answered) and the caller's persistence, in one transaction. */
-  const finish = async (r: Omit<TurnResult, "latencyMs">, debit?: DebitRequest): Promise<TurnResult> => {
+  /** Settles the turn: the model calls' charges (and released holds) and the caller's persistence, in one transaction. */
+  const finish = async (r: Omit<TurnResult, "latencyMs">, meter?: CallMeter): Promise<TurnResult> => {
     const result: TurnResult = { ...r, latencyMs: Math.round(performance.now() - started) };
-    if (!debit && !opts.persist) return result;
-    const price = debit ? await priceCall(deps.db, debit.provider, debit.model, debit.usage) : null;
+    const persist = opts.persist;
+    if (meter?.hasCalls()) {
+      await meter.finalize(async (tx, charged) => {
+        result.creditsMilli = charged;
+        await persist?.(tx, result);
+      });
+      return result;
+    }
+    if (!persist) return result;
     return groupCommit(deps.db, async (tx) => {
-      if (debit && price) {
-        const charged = await debitInTransaction(tx, debit, price, deps.now());
-        result.creditsMilli = charged.status === "insufficient" ? 0 : charged.creditsMilli;
-      }
-      await opts.persist?.(tx, result);
+      await persist(tx, result);
       return result;
     });
   };
@@ -140,21 +133,19 @@ export async function runTurn(deps: AppDeps, cachedAgent: AgentRow, input: TurnI
     return finish({ ...base, reply, outcome: "offline", provider: "offline", model: "offline-extractive" });
   }
 
-  // Credits promised to calls still in flight count as spent: a burst of concurrent messages cannot
-  // all pass the check on the same balance and get model calls nobody pays for.
-  const hold = (await priceCall(deps.db, resolved.provider, resolved.model, { inputTokens: 0, outputTokens: 0 })).creditsMilli;
-  const available = await availableMilli(deps.db, agent.workspaceId, deps.now());
-  if (available - (inFlight.get(agent.workspaceId) ?? 0) <= 0) {
-    streamWhole(NO_CREDITS_MESSAGE, opts.onDelta);
-    return finish({ ...base, reply: NO_CREDITS_MESSAGE, outcome: "no_credits", provider: resolved.provider, model: resolved.model });
-  }
-  inFlight.set(agent.workspaceId, (inFlight.get(agent.workspaceId) ?? 0) + hold);
+  // Whether a model call may run is its reservation's (call-meter.ts): no separate balance check.
+  const meter = createCallMeter(deps, {
+    workspaceId: agent.workspaceId,
+    agentId: agent.id,
+    conversationId: opts.conversationId ?? null,
+    provider: resolved.provider,
+    idempotencyKey: opts.idempotencyKey,
+  });
   try {
-    return await answerTurn(deps, agent, input, opts, resolved, base, finish, knowledge);
+    return await answerTurn(deps, agent, input, opts, resolved, base, finish, knowledge, meter);
   } finally {
-    const left = (inFlight.get(agent.workspaceId) ?? 0) - hold;
-    if (left > 0) inFlight.set(agent.workspaceId, left);
-    else inFlight.delete(agent.workspaceId);
+    // An aborted turn still pays for the calls that returned, and frees the holds of the others.
+    await meter.close(opts.signal?.aborted ?? false).catch((err) => log.error("settling a turn's model calls failed", { agentId: agent.id, error: String(err) }));
   }
 }
 
@@ -166,11 +157,17 @@ async function answerTurn(
   opts: TurnOptions,
   resolved: Extract<Awaited<ReturnType<typeof resolveModel>>, { kind: "remote" }>,
   base: { usage: { inputTokens: number; outputTokens: number }; creditsMilli: number; transcript: string | null; sources: CitedSource[] },
-  finish: (r: Omit<TurnResult, "latencyMs">, debit?: DebitRequest) => Promise<TurnResult>,
+  finish: (r: Omit<TurnResult, "latencyMs">, meter?: CallMeter) => Promise<TurnResult>,
   knowledge: Knowledge,
+  meter: CallMeter,
 ): Promise<TurnResult> {
   // A plain first question may be answered from the semantic cache: no model call, no credits.
   const cacheable = opts.history.length === 0 && !input.audio && !input.imageDataUrl && !input.documentText && input.text.trim().length > 0;
+  // Even a free cached answer needs a wallet that is not empty.
+  if (cacheable && (await availableMilli(deps.db, agent.workspaceId, deps.now())) <= 0) {
+    streamWhole(NO_CREDITS_MESSAGE, opts.onDelta);
+    return finish({ ...base, reply: NO_CREDITS_MESSAGE, outcome: "no_credits", provider: resolved.provider, model: resolved.model });
+  }
   const cache = cacheable ? await cachedAnswer(deps, agent, input.text) : { hit: null, vector: null };
   if (cache.hit) {
     await noteCacheHit(deps, cache.hit.id, resolved.provider, resolved.model, input.text, cache.hit.answer);
@@ -182,18 +179,10 @@ async function answerTurn(
   let transcript: string | null = null;
   try {
     if (input.audio) {
+      const none = { inputTokens: 0, outputTokens: 0 };
+      const ticket = await meter.reserve("whisper-1", none, "transcription");
       transcript = await resolved.client.transcribe(input.audio.data, input.audio.mime, "whisper-1", opts.signal);
-      await debitCredits(deps.db, {
-        workspaceId: agent.workspaceId,
-        agentId: agent.id,
-        conversationId: opts.conversationId ?? null,
-        provider: resolved.provider,
-        model: "whisper-1",
-        usage: { inputTokens: 0, outputTokens: 0 },
-        action: "transcription",
-        idempotencyKey: `${opts.idempotencyKey}:audio`,
-        allowPartial: true,
-      });
+      meter.record(ticket, none);
       text = [text, transcript].filter((s) => s.trim()).join("\n");
     }
     const platform = await currentSystemPrompt(deps.db);
@@ -219,6 +208,18 @@ async function answerTurn(
     });
     if (opts.allowHandoff) tools.push(handoffTool);
 
+    // Every model call: completion capped, its price bound held before it, its usage recorded after.
+    // A call the visitor cut off is charged as estimated: ~4 bytes a prompt token, and what was streamed.
+    const maxTokens = DEFAULT_MAX_OUTPUT_TOKENS;
+    let streamed = 0;
+    const hooks = {
+      before: (msgs: LlmMessage[], offered?: LlmTool[]) => {
+        const bound = promptTokensBound(msgs, offered);
+        const onAbort = () => ({ inputTokens: Math.ceil(bound / 2), outputTokens: Math.ceil(streamed / 4) });
+        return meter.reserve(resolved.model, { inputTokens: bound, outputTokens: maxTokens }, "chat", onAbort);
+      },
+      after: (ticket: string, reply: LlmReply) => meter.record(ticket, reply.usage, reply.model),
+    };
     const filter = createReplyFilter(agent.avoidedWords, agent.conversationSettings.useEmojis);
     let answer: LlmReply;
     let handoff: { reason: string } | null = null;
@@ -226,21 +227,26 @@ async function answerTurn(
     let toolReply: string | null = null;
     if (tools.length) {
       // With tools the answer is known only after the calls: it is streamed as a whole at the end.
-      const loop = await runToolLoop(resolved.client, resolved.model, messages, tools, { signal: opts.signal, handoffTool: HANDOFF_TOOL.name });
+      const loop = await runToolLoop(resolved.client, resolved.model, messages, tools, { signal: opts.signal, handoffTool: HANDOFF_TOOL.name, maxTokens, hooks });
       answer = loop.answer;
       toolCalls = loop.calls;
       toolReply = loop.reply;
       handoff = loop.handoffReason ? { reason: loop.handoffReason } : null;
     } else if (opts.onDelta) {
       const onDelta = opts.onDelta;
+      const ticket = await hooks.before(messages);
       answer = await resolved.client.chatStream(resolved.model, messages, (d) => {
+        streamed += d.length;
         const out = filter.push(d);
         if (out) onDelta(out);
-      }, opts.signal);
+      }, opts.signal, maxTokens);
+      hooks.after(ticket, answer);
       const tail = filter.flush();
       if (tail) onDelta(tail);
     } else {
-      answer = await resolved.client.chat(resolved.model, messages, opts.signal);
+      const ticket = await hooks.before(messages);
+      answer = await resolved.client.chat(resolved.model, messages, opts.signal, undefined, maxTokens);
+      hooks.after(ticket, answer);
     }
     const raw = toolReply ?? (handoff && !answer.text.trim() ? HANDOFF_MESSAGE : answer.text);
     let reply = removeAvoidedWords(raw, agent.avoidedWords);
@@ -252,23 +258,19 @@ async function answerTurn(
     if (cache.vector && answer.finishReason !== "length" && !handoff && !toolCalls.length) await rememberAnswer(deps, agent, input.text, cache.vector, reply);
     return finish(
       { ...base, reply, outcome: "answered", provider: resolved.provider, model, usage: answer.usage, creditsMilli: 0, transcript, handoff, ...(toolCalls.length ? { toolCalls } : {}) },
-      {
-        workspaceId: agent.workspaceId,
-        agentId: agent.id,
-        conversationId: opts.conversationId ?? null,
-        provider: resolved.provider,
-        model,
-        usage: answer.usage,
-        idempotencyKey: opts.idempotencyKey,
-        allowPartial: true,
-      },
+      meter,
     );
   } catch (err) {
+    if (err instanceof NoCreditsError) {
+      // The call that did not fit was not made; the ones before it (a tool step, a transcription) are charged.
+      streamWhole(NO_CREDITS_MESSAGE, opts.onDelta);
+      return finish({ ...base, transcript, reply: NO_CREDITS_MESSAGE, outcome: "no_credits", provider: resolved.provider, model: resolved.model }, meter);
+    }
     if (opts.signal?.aborted) throw err;
     const reason = describeLlmError(err);
     log.warn("turn failed, answering with the agent's error message", { agentId: agent.id, reason });
     const reply = errorMessageOf(agent);
     streamWhole(reply, opts.onDelta);
-    return finish({ ...base, transcript, reply, outcome: "error", provider: resolved.provider, model: resolved.model, error: reason });
+    return finish({ ...base, transcript, reply, outcome: "error", provider: resolved.provider, model: resolved.model, error: reason }, meter);
   }
 }

@@ -4,7 +4,7 @@
  * sends before anything reaches Agendor.
  */
 import { z } from "zod";
-import { httpUrl, line, optional, paragraph } from "./text";
+import { HEADER_SAFE, headerSafeMessage, httpUrl, line, optional, paragraph } from "./text";
 
 /** The real API; AGENDOR_API_BASE (read at call time) replaces it, e.g. to point tests at a fake. */
 export const AGENDOR_DEFAULT_BASE = "https://api.agendor.com.br/v3";
@@ -21,7 +21,7 @@ const pickedId = (message: string) =>
 
 export const agendorInput = z.object({
   /** "" or absent on update keeps the stored token (the form never receives it). */
-  apiToken: z.string().trim().max(200, "Token deve ter no máximo 200 caracteres").optional(),
+  apiToken: z.string().trim().max(200, "Token deve ter no máximo 200 caracteres").regex(HEADER_SAFE, headerSafeMessage("Token")).optional(),
   /** Empty: the default Agendor API. A custom URL is only reached through safe-fetch. */
   baseUrl: optional(httpUrl("URL base inválida")),
   organizationName: optional(line(0, 150, { max: "Nome da conta deve ter no máximo 150 caracteres" })),
@@ -44,14 +44,16 @@ export const agendorInput = z.object({
 export type AgendorInput = z.input<typeof agendorInput>;
 export type AgendorSettings = z.output<typeof agendorInput>;
 
-export const agendorSaveInput = z.object({ agentId: z.uuid(), settings: z.unknown() });
+export const agendorSaveInput = z.object({ agentId: z.uuid(), settings: agendorInput });
+export type AgendorSave = z.output<typeof agendorSaveInput>;
 
 /** "Testar" and the pickers: the form's unsaved token/base URL, else the stored ones. */
 export const agendorProbeInput = z.object({
   agentId: z.uuid(),
-  apiToken: z.string().trim().max(200, "Token deve ter no máximo 200 caracteres").optional(),
+  apiToken: z.string().trim().max(200, "Token deve ter no máximo 200 caracteres").regex(HEADER_SAFE, headerSafeMessage("Token")).optional(),
   baseUrl: optional(httpUrl("URL base inválida")),
 });
+export type AgendorProbe = z.output<typeof agendorProbeInput>;
 
 /** The config as stored (apiToken is a SecretBox ciphertext at rest). */
 export type AgendorConfig = Omit<AgendorSettings, "enabled"> & { apiToken?: string };

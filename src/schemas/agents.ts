@@ -160,11 +160,14 @@ export const createAgentInput = agentFields.pick({ name: true, activity: true, d
   description: agentFields.shape.description,
 });
 export type CreateAgentInput = z.input<typeof createAgentInput>;
+export type CreateAgent = z.output<typeof createAgentInput>;
 
 export const updateAgentInput = agentFields.partial();
 export type UpdateAgentInput = z.input<typeof updateAgentInput>;
+export type UpdateAgent = z.output<typeof updateAgentInput>;
 
 export const toggleAgentInput = z.object({ isActive: z.boolean({ message: "isActive deve ser verdadeiro ou falso" }) });
+export type ToggleAgent = z.output<typeof toggleAgentInput>;
 
 export const agentIdParam = z.object({ id: z.uuid({ message: "ID inválido" }) });
 
@@ -199,11 +202,27 @@ export const webhookConfig = z.object({
   sendUserData: z.boolean().default(false),
 });
 
-export const intentAction = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("simple_response"), simpleResponse: paragraph(1, 1000, { min: "Resposta é obrigatória", max: "Resposta deve ter no máximo 1000 caracteres" }) }),
-  z.object({ type: z.literal("webhook"), webhook: webhookConfig }),
-  z.object({ type: z.literal("internal_tool"), internalTool: z.enum(internalTools, { message: "Ferramenta interna inválida" }) }),
+const simpleResponseAction = z.object({
+  type: z.literal("simple_response"),
+  simpleResponse: paragraph(1, 1000, { min: "Resposta é obrigatória", max: "Resposta deve ter no máximo 1000 caracteres" }),
+});
+const internalToolAction = z.object({ type: z.literal("internal_tool"), internalTool: z.enum(internalTools, { message: "Ferramenta interna inválida" }) });
+
+/** A stored action (header values sealed at rest) and, once opened by the runner, the one it calls with. */
+export const intentAction = z.discriminatedUnion("type", [simpleResponseAction, z.object({ type: z.literal("webhook"), webhook: webhookConfig }), internalToolAction]);
+
+/**
+ * Header values are secrets the editor never receives back: a header sent with `null` keeps its
+ * stored value, one left out is removed.
+ */
+export const webhookHeadersInput = z.record(z.string().trim().min(1, "Nome do cabeçalho é obrigatório").max(100), z.string().max(2000).nullable()).default({});
+export const intentActionInput = z.discriminatedUnion("type", [
+  simpleResponseAction,
+  z.object({ type: z.literal("webhook"), webhook: webhookConfig.extend({ headers: webhookHeadersInput }) }),
+  internalToolAction,
 ]);
+/** What agents.intents.list shows of a header: its name, and whether a value is stored. */
+export type PublicIntentHeader = { name: string; hasValue: boolean };
 
 export const intentInput = z.object({
   name: line(2, 100, { min: "Nome deve ter pelo menos 2 caracteres", max: "Nome deve ter no máximo 100 caracteres" }),
@@ -213,9 +232,13 @@ export const intentInput = z.object({
     .min(1, "Adicione pelo menos 1 exemplo")
     .max(10, "No máximo 10 exemplos"),
   parameters: z.array(intentParameter).max(20, "No máximo 20 parâmetros").default([]),
-  action: intentAction,
+  action: intentActionInput,
   responseTemplate: optional(paragraph(0, 1000, { max: "Modelo de resposta deve ter no máximo 1000 caracteres" })),
   isActive: z.boolean().default(true),
   priority: z.number().int().min(1, "Prioridade mínima 1").max(10, "Prioridade máxima 10").default(5),
 });
 export type IntentInput = z.input<typeof intentInput>;
+export type IntentBody = z.output<typeof intentInput>;
+export const intentRef = z.object({ agentId: z.uuid(), id: z.uuid() });
+export const createIntentInput = z.object({ agentId: z.uuid(), intent: intentInput });
+export const updateIntentInput = intentRef.extend({ intent: intentInput });

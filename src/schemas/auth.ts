@@ -77,3 +77,9 @@ export const resetPasswordInput = z.object({
 export const verifyEmailInput = z.object({
   token: z.string({ message: "Token é obrigatório" }).trim().min(1, "Token é obrigatório").max(200, "Token inválido"),
 });
+
+/** The parsed bodies the auth services take (src/api/auth.ts parses each once). */
+export type Login = z.output<typeof loginInput>;
+export type ForgotPassword = z.output<typeof forgotPasswordInput>;
+export type ResetPassword = z.output<typeof resetPasswordInput>;
+export type VerifyEmail = z.output<typeof verifyEmailInput>;

@@ -1,15 +1,17 @@
 import { z } from "zod";
-import { httpUrl } from "./text";
+import { HEADER_SAFE, headerSafeMessage, httpUrl } from "./text";
 
 const required = (label: string) => z.string({ error: `${label} é obrigatório` }).trim().min(1, `${label} é obrigatório`).max(2000);
+/** A token or id given by the provider: required, and sendable in a header or URL as it is. */
+const credential = (label: string) => required(label).regex(HEADER_SAFE, headerSafeMessage(label));
 
 /** SPEC §5 channel configs: every token and id field required and non-empty. */
 export const whatsappCloudConfigInput = z.object({
-  accessToken: required("Access token"),
-  phoneNumberId: required("Phone number ID"),
-  businessAccountId: required("Business account ID"),
-  webhookVerifyToken: required("Webhook verify token"),
-  appSecret: required("App secret"),
+  accessToken: credential("Access token"),
+  phoneNumberId: credential("Phone number ID"),
+  businessAccountId: credential("Business account ID"),
+  webhookVerifyToken: credential("Webhook verify token"),
+  appSecret: credential("App secret"),
 });
 export type WhatsAppCloudConfigInput = z.infer<typeof whatsappCloudConfigInput>;
 
@@ -18,14 +20,14 @@ export const connectWhatsAppInput = z.object({ agentId: z.uuid(), config: whatsa
 /** An update may leave the secrets out to keep the stored ones (the form never receives them back). */
 export const updateWhatsAppInput = z.object({
   id: z.uuid(),
-  config: whatsappCloudConfigInput.extend({ accessToken: required("Access token").optional(), appSecret: required("App secret").optional() }),
+  config: whatsappCloudConfigInput.extend({ accessToken: credential("Access token").optional(), appSecret: credential("App secret").optional() }),
 });
 
 export const connectionIdInput = z.object({ id: z.uuid() });
 export const listConnectionsInput = z.object({ agentId: z.uuid().optional() }).optional();
 
 /** SPEC §5 Telegram: the bot token is required and non-empty (validated against getMe on connect). */
-export const telegramConfigInput = z.object({ botToken: required("Token do bot") });
+export const telegramConfigInput = z.object({ botToken: credential("Token do bot") });
 export const connectTelegramInput = telegramConfigInput.extend({ agentId: z.uuid() });
 
 /** SPEC §5 own-server phone: an optional plus and 11–15 digits. */
@@ -40,10 +42,10 @@ const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
  */
 export const uazapiConfigInput = z.object({
   serverUrl: httpUrl("URL do servidor inválida"),
-  adminToken: required("Admin token"),
+  adminToken: credential("Admin token"),
   instanceName: required("Nome da instância").pipe(z.string().max(100, "Nome da instância deve ter no máximo 100 caracteres")),
   phoneNumber: z.preprocess(blankToUndefined, ownServerPhone.optional()),
-  instanceToken: z.preprocess(blankToUndefined, required("Token da instância").optional()),
+  instanceToken: z.preprocess(blankToUndefined, credential("Token da instância").optional()),
 });
 export type UazapiConfigInput = z.infer<typeof uazapiConfigInput>;
 export const connectUazapiInput = uazapiConfigInput.extend({ agentId: z.uuid() });
@@ -53,16 +55,27 @@ export const uazapiPairInput = z.object({ id: z.uuid(), phone: z.preprocess(blan
 
 /** SPEC §3/§5 Instagram: every token and id required; the app secret checks the webhook signatures. */
 export const instagramConfigInput = z.object({
-  accessToken: required("Access token"),
-  appSecret: required("App secret"),
-  businessId: required("Instagram business ID"),
-  pageId: required("Page ID"),
-  webhookVerifyToken: required("Webhook verify token"),
+  accessToken: credential("Access token"),
+  appSecret: credential("App secret"),
+  businessId: credential("Instagram business ID"),
+  pageId: credential("Page ID"),
+  webhookVerifyToken: credential("Webhook verify token"),
 });
 export type InstagramConfigInput = z.infer<typeof instagramConfigInput>;
 export const connectInstagramInput = instagramConfigInput.extend({ agentId: z.uuid() });
 /** As for WhatsApp: left-out secrets keep the stored ones. */
 export const updateInstagramInput = z.object({
   id: z.uuid(),
-  config: instagramConfigInput.extend({ accessToken: required("Access token").optional(), appSecret: required("App secret").optional() }),
+  config: instagramConfigInput.extend({ accessToken: credential("Access token").optional(), appSecret: credential("App secret").optional() }),
 });
+
+/** The parsed shapes the channel services take (the procedures' `.input()` parses once). */
+export type ConnectWhatsApp = z.output<typeof connectWhatsAppInput>;
+export type UpdateWhatsApp = z.output<typeof updateWhatsAppInput>;
+export type ConnectionRef = z.output<typeof connectionIdInput>;
+export type ListConnections = z.output<typeof listConnectionsInput>;
+export type ConnectTelegram = z.output<typeof connectTelegramInput>;
+export type ConnectUazapi = z.output<typeof connectUazapiInput>;
+export type UazapiPair = z.output<typeof uazapiPairInput>;
+export type ConnectInstagram = z.output<typeof connectInstagramInput>;
+export type UpdateInstagram = z.output<typeof updateInstagramInput>;

@@ -34,8 +34,10 @@ export const listConversationsInput = z
   })
   .default({});
 export type ListConversationsInput = z.input<typeof listConversationsInput>;
+export type ListConversations = z.output<typeof listConversationsInput>;
 
 export const conversationIdInput = z.object({ id });
+export type ConversationRef = z.output<typeof conversationIdInput>;
 
 export const threadInput = z.object({
   id,
@@ -43,6 +45,7 @@ export const threadInput = z.object({
   cursor: z.uuid({ message: "Cursor inválido" }).nullish(),
   limit: z.number().int().min(1).max(THREAD_PAGE_SIZE).default(THREAD_PAGE_SIZE),
 });
+export type Thread = z.output<typeof threadInput>;
 
 export const replyInput = z.object({
   id,
@@ -55,8 +58,10 @@ export const replyInput = z.object({
   clientId: z.uuid({ message: "Identificador inválido" }).optional(),
 });
 export type ReplyInput = z.input<typeof replyInput>;
+export type Reply = z.output<typeof replyInput>;
 
 export const assignInput = z.object({
   id,
   userId: z.uuid({ message: "Membro inválido" }).nullable(),
 });
+export type Assign = z.output<typeof assignInput>;

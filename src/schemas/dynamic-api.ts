@@ -90,6 +90,9 @@ export const dynamicApiInput = z.object({
   enabled: z.boolean().default(true),
 });
 export type DynamicApiInput = z.input<typeof dynamicApiInput>;
+export type DynamicApi = z.output<typeof dynamicApiInput>;
+export const createDynamicApiInput = z.object({ agentId: z.uuid(), api: dynamicApiInput });
+export const updateDynamicApiInput = z.object({ id: z.uuid(), api: dynamicApiInput });
 
 export const paramLocations = ["path", "query", "header"] as const;
 export const paramTypes = ["string", "number", "integer", "boolean", "array", "object"] as const;
@@ -122,6 +125,7 @@ export const endpointDefinition = z.object({
   requestBody: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 export type EndpointDefinition = z.input<typeof endpointDefinition>;
+export type ManualEndpoint = z.output<typeof endpointDefinition>;
 
 /** Neither url nor document: the API's saved apiUrl is fetched. */
 export const discoverInput = z.object({
@@ -130,18 +134,21 @@ export const discoverInput = z.object({
   /** An uploaded OpenAPI/Swagger document, JSON or YAML text. */
   document: optional(z.string().max(2_000_000, "O documento deve ter no máximo 2 MB")),
 });
+export type Discover = z.output<typeof discoverInput>;
 
 export const saveEndpointsInput = z.object({
   id: z.uuid(),
   selected: z.array(z.string().max(600)).max(200, "No máximo 200 endpoints"),
   manual: z.array(endpointDefinition).max(50, "No máximo 50 endpoints manuais").default([]),
 });
+export type SaveEndpoints = z.output<typeof saveEndpointsInput>;
 
 export const testEndpointInput = z.object({
   id: z.uuid(),
   endpointKey: z.string().min(1).max(600),
   args: z.record(z.string(), z.unknown()).default({}),
 });
+export type TestEndpoint = z.output<typeof testEndpointInput>;
 
 /** An endpoint as stored in the config (discovered or manual); `key` is "METHOD path". */
 export type ApiEndpoint = {

@@ -39,6 +39,8 @@ export const emailIntegrationInput = z
     if (!v.smtpFrom) ctx.addIssue({ code: "custom", path: ["smtpFrom"], message: "Informe o remetente" });
   });
 export type EmailIntegrationInput = z.input<typeof emailIntegrationInput>;
+export type EmailIntegration = z.output<typeof emailIntegrationInput>;
+export const saveEmailIntegrationInput = z.object({ agentId: z.uuid(), config: emailIntegrationInput });
 
 export type EmailIntegrationConfig = {
   recipients: string[];

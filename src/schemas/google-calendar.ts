@@ -138,6 +138,7 @@ export const calendarSettingsInput = z.object({
 });
 export type CalendarSettingsInput = z.input<typeof calendarSettingsInput>;
 export type CalendarSettings = z.output<typeof calendarSettingsInput>;
+export const saveCalendarSettingsInput = z.object({ agentId: z.uuid(), settings: calendarSettingsInput });
 
 export const DEFAULT_CALENDAR_SETTINGS: CalendarSettings = calendarSettingsInput.parse({});
 
@@ -148,6 +149,7 @@ export const googleCalendarClientInput = z.object({
   redirectUri: optional(httpUrl("URI de redirecionamento inválida")),
 });
 export type GoogleCalendarClientInput = z.input<typeof googleCalendarClientInput>;
+export type GoogleCalendarClient = z.output<typeof googleCalendarClientInput>;
 
 export const calendarStatuses = ["not_connected", "connected", "reconnect_required"] as const;
 export type CalendarStatus = (typeof calendarStatuses)[number];

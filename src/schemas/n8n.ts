@@ -57,6 +57,8 @@ export const n8nConfigInput = z
     });
   });
 export type N8nConfigInput = z.input<typeof n8nConfigInput>;
+export type N8nConfigParsed = z.output<typeof n8nConfigInput>;
+export const saveN8nInput = z.object({ agentId: z.uuid(), config: n8nConfigInput });
 
 /** What is stored (authToken sealed) and what the card gets back (hasAuthToken instead). */
 export type N8nConfig = {

@@ -60,6 +60,10 @@ export type NotionInput = z.input<typeof notionInput>;
 
 /** "Testar": the unsaved form (blank token = the stored one), or nothing to test what is saved. */
 export const notionTestInput = notionInput.partial({ parentId: true }).optional();
+export type NotionConfig = z.output<typeof notionInput>;
+export type NotionTest = z.output<typeof notionTestInput>;
+export const saveNotionInput = z.object({ agentId: z.uuid(), config: notionInput });
+export const testNotionInput = z.object({ agentId: z.uuid(), config: notionTestInput });
 
 /** Notion's size limits (protocols.md §12): characters per rich-text item, blocks per children array. */
 export const NOTION_RICH_TEXT_LIMIT = 2000;

@@ -24,6 +24,10 @@ export type NuvemshopInput = z.input<typeof nuvemshopInput>;
 
 /** "Testar": the unsaved form (blank token = the stored one), or nothing to test what is saved. */
 export const nuvemshopTestInput = nuvemshopInput.partial({ storeId: true }).optional();
+export type NuvemshopConfig = z.output<typeof nuvemshopInput>;
+export type NuvemshopTest = z.output<typeof nuvemshopTestInput>;
+export const saveNuvemshopInput = z.object({ agentId: z.uuid(), config: nuvemshopInput });
+export const testNuvemshopInput = z.object({ agentId: z.uuid(), config: nuvemshopTestInput });
 
 /** Order / payment / shipping states as the customer should hear them. */
 export const ORDER_STATUS_LABELS: Record<string, string> = { open: "aberto", closed: "concluído", cancelled: "cancelado" };

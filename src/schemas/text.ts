@@ -44,3 +44,7 @@ export const httpUrl = (message = "URL inválida") =>
 /** Optional text that may arrive as "" from a form: "" becomes null. */
 export const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema.nullable().optional());
+
+/** Tokens and ids travel in HTTP headers and URLs: printable ASCII only, no spaces (empty allowed). */
+export const HEADER_SAFE = /^[\x21-\x7E]*$/;
+export const headerSafeMessage = (label: string) => `${label} contém caracteres inválidos (sem espaços, acentos ou emojis)`;

@@ -39,3 +39,21 @@ export const trainingDocumentMeta = z.object({
 });
 
 export const discoverInput = z.object({ url: webUrl });
+export type Discover = z.output<typeof discoverInput>;
+export type TrainingText = z.output<typeof trainingTextInput>;
+export type TrainingWebsite = z.output<typeof trainingWebsiteInput>;
+export type TrainingVideo = z.output<typeof trainingVideoInput>;
+
+/**
+ * An edit sends only what changes (no defaults here, or a left-out field would be wiped); the
+ * service lays it over the stored source and validates the whole with the source type's contract.
+ */
+export const trainingSourcePatch = z.object({
+  content: trainingTextInput.shape.content.optional(),
+  imageUrl: trainingTextInput.shape.imageUrl,
+  subpages: trainingWebsiteInput.shape.subpages.unwrap().optional(),
+  updateFrequency: trainingWebsiteInput.shape.updateFrequency.unwrap().optional(),
+  title: trainingVideoInput.shape.title.optional(),
+  transcript: trainingVideoInput.shape.transcript,
+});
+export type TrainingSourcePatch = z.output<typeof trainingSourcePatch>;

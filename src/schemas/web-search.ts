@@ -29,11 +29,14 @@ export type WebSearchGlobalInput = z.input<typeof webSearchGlobalInput>;
 export type WebSearchGlobal = z.output<typeof webSearchGlobalInput>;
 
 /** The admin's "Testar": the key typed in the form, or the stored one when left blank. */
-export const webSearchTestInput = z.object({ apiKey: apiKey.optional() });
+export const webSearchTestInput = z.object({ apiKey: apiKey.optional() }).default({});
+export type WebSearchTest = z.output<typeof webSearchTestInput>;
 
 /** Agent card: an optional own key (the admin's is used otherwise). */
 export const webSearchAgentInput = z.object({ apiKey: apiKey.optional(), enabled: z.boolean().default(true) });
 export type WebSearchAgentInput = z.input<typeof webSearchAgentInput>;
+export type WebSearchAgent = z.output<typeof webSearchAgentInput>;
+export const saveWebSearchAgentInput = z.object({ agentId: z.uuid(), config: webSearchAgentInput });
 
 export const WEB_SEARCH_TOOL = "buscar_na_web";
 export const searchQuery = z.string().trim().min(2, "Informe o que buscar").max(400, "Busca deve ter no máximo 400 caracteres");

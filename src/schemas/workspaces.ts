@@ -49,6 +49,7 @@ export const createWorkspaceInput = z.object({
   description: z.string().trim().max(500, "Descrição deve ter no máximo 500 caracteres").optional().default(""),
 });
 export type CreateWorkspaceInput = z.input<typeof createWorkspaceInput>;
+export type CreateWorkspace = z.output<typeof createWorkspaceInput>;
 
 export const inviteMemberInput = z.object({
   email: z.email({ message: "Email inválido" }).trim().toLowerCase(),
@@ -70,6 +71,7 @@ export const inviteMemberInput = z.object({
     }),
 });
 export type InviteMemberInput = z.input<typeof inviteMemberInput>;
+export type InviteMember = z.output<typeof inviteMemberInput>;
 
 export const acceptInvitationInput = z.object({
   token: z.string().trim().min(1, "Token é obrigatório").max(200, "Token inválido"),
@@ -93,3 +95,4 @@ export const creditGrantInput = z.object({
   observations: z.string().trim().max(1000, "Observações devem ter no máximo 1000 caracteres").optional(),
   expiresAt: z.number().int().optional(),
 });
+export type CreditGrant = z.output<typeof creditGrantInput>;

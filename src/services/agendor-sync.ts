@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { agentIntegrations, agents, crmLinks } from "../../db/schema";
-import { type AgendorConn, AgendorError, agendorRequest, idOf, listOf } from "../integrations/agendor/client";
+import { type AgendorConn, AgendorError, agendorRequest, idOf, listOf } from "../adapters/agendor/client";
 import { openConfig } from "../integrations/store";
 import { log } from "../lib/logger";
 import { type AgendorConfig, toAgendorDueDate } from "../schemas/agendor";

@@ -6,14 +6,14 @@
  * changes need canEditAgents.
  */
 import { and, eq } from "drizzle-orm";
-import type { z } from "zod";
 import { agentIntegrations } from "../../db/schema";
-import { type AgendorConn, AgendorError, agendorFunnels, agendorMe, agendorOrigins, agendorUsers } from "../integrations/agendor/client";
+import { type AgendorConn, AgendorError, agendorFunnels, agendorMe, agendorOrigins, agendorUsers } from "../adapters/agendor/client";
 import { type IntegrationRow, assertSecretStaysWithAddress, openConfig, publicConfig, sealConfig } from "../integrations/store";
-import { AppError, fromZodError } from "../lib/errors";
-import { type AgendorConfig, TOKEN_REQUIRED, agendorInput, agendorProbeInput, agendorSaveInput } from "../schemas/agendor";
+import { AppError } from "../lib/errors";
+import { type AgendorConfig, type AgendorProbe, type AgendorSave, TOKEN_REQUIRED } from "../schemas/agendor";
+import type { EditorScope } from "./access";
 import { agentIntegrationOf, removeAgentIntegration, upsertAgentIntegration } from "./agent-integrations";
-import { getAgent, requireAgentEditor, updateAgent } from "./agents";
+import { getAgent, updateAgent } from "./agents";
 import type { AppDeps, ServiceContext, WorkspaceScope } from "./context";
 
 const KIND = "agendor" as const;
@@ -43,23 +43,15 @@ export function toPublic(row: IntegrationRow, autoAddToFunnel: boolean) {
 }
 export type PublicAgendor = ReturnType<typeof toPublic>;
 
-function parse<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
-  const r = schema.safeParse(raw);
-  if (!r.success) throw fromZodError(r.error);
-  return r.data;
-}
-
 export async function getAgendor(ctx: ServiceContext, scope: WorkspaceScope, agentId: string): Promise<PublicAgendor | null> {
   const agent = await getAgent(ctx.db, scope, agentId);
   const row = await agendorRow(ctx, agentId);
   return row && row.workspaceId === scope.id ? toPublic(row, agent.conversationSettings.autoAddToFunnel) : null;
 }
 
-export async function saveAgendor(ctx: ServiceContext, scope: WorkspaceScope, userId: string, raw: unknown): Promise<PublicAgendor> {
-  requireAgentEditor(scope);
-  const { agentId, settings } = parse(agendorSaveInput, raw);
+export async function saveAgendor(ctx: ServiceContext, scope: EditorScope, userId: string, { agentId, settings }: AgendorSave): Promise<PublicAgendor> {
   let agent = await getAgent(ctx.db, scope, agentId);
-  const { enabled, autoAddToFunnel, ...input } = parse(agendorInput, settings);
+  const { enabled, autoAddToFunnel, ...input } = settings;
   // One switch, the agent's (SPEC §3 conversation settings): the card and the Conversa section agree.
   if (autoAddToFunnel !== undefined && autoAddToFunnel !== agent.conversationSettings.autoAddToFunnel) {
     agent = await updateAgent(ctx, scope, userId, agentId, { conversationSettings: { ...agent.conversationSettings, autoAddToFunnel } });
@@ -72,15 +64,12 @@ export async function saveAgendor(ctx: ServiceContext, scope: WorkspaceScope, us
   return toPublic(await upsertAgentIntegration(ctx, scope, { agentId, kind: KIND, row }, { config, enabled }), autoAdd);
 }
 
-export async function deleteAgendor(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireAgentEditor(scope);
+export async function deleteAgendor(ctx: ServiceContext, scope: EditorScope, agentId: string) {
   return removeAgentIntegration(ctx, scope, agentId, KIND);
 }
 
 /** The form's token/base URL when given, else the stored ones; null row when never saved. */
-async function connectionFor(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown): Promise<{ conn: AgendorConn; row: IntegrationRow | null; usesStored: boolean }> {
-  requireAgentEditor(scope);
-  const input = parse(agendorProbeInput, raw);
+async function connectionFor(ctx: ServiceContext, scope: EditorScope, input: AgendorProbe): Promise<{ conn: AgendorConn; row: IntegrationRow | null; usesStored: boolean }> {
   await getAgent(ctx.db, scope, input.agentId);
   const row = await agendorRow(ctx, input.agentId);
   const stored = row ? openConfig<AgendorConfig>(ctx, row) : null;
@@ -94,8 +83,8 @@ async function connectionFor(ctx: ServiceContext, scope: WorkspaceScope, raw: un
 }
 
 /** "Testar": GET /users/me. The saved row keeps the outcome when the stored settings were tested. */
-export async function testAgendor(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
-  const { conn, row, usesStored } = await connectionFor(ctx, scope, raw);
+export async function testAgendor(ctx: ServiceContext, scope: EditorScope, input: AgendorProbe) {
+  const { conn, row, usesStored } = await connectionFor(ctx, scope, input);
   const testedAt = ctx.now();
   let result: { ok: boolean; message: string; user: { id: number | null; name: string } | null; accountName: string | null };
   try {
@@ -116,8 +105,8 @@ export async function testAgendor(ctx: ServiceContext, scope: WorkspaceScope, ra
 }
 
 /** The pickers: funnels (with their stages), lead origins and users of the Agendor account. */
-export async function agendorOptions(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
-  const { conn } = await connectionFor(ctx, scope, raw);
+export async function agendorOptions(ctx: ServiceContext, scope: EditorScope, input: AgendorProbe) {
+  const { conn } = await connectionFor(ctx, scope, input);
   const [funnels, origins, users] = await Promise.all([agendorFunnels(conn), agendorOrigins(conn), agendorUsers(conn)]);
   return { funnels, origins, users };
 }

@@ -3,24 +3,16 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { agents } from "../../db/schema";
 import type { DbOrTx } from "../../db/client";
 import { AppError } from "../lib/errors";
-import type { PermissionFlag } from "../schemas/workspaces";
-import { createAgentInput, defaultConversationSettings, toggleAgentInput, updateAgentInput } from "../schemas/agents";
+import { type CreateAgent, type ToggleAgent, type UpdateAgent, defaultConversationSettings } from "../schemas/agents";
+import type { AgentCreatorScope, AgentDeleterScope, EditorScope } from "./access";
 import { logActivity } from "./activity";
 import type { ServiceContext, WorkspaceScope } from "./context";
 import { withTransaction } from "./context";
 import { enabledModels } from "./ai-config";
 import { getWorkspacePlan } from "./plans";
-import { invalidateAgent } from "./web-chat";
+import { invalidateAgent } from "./agent-cache";
 
 export type Agent = typeof agents.$inferSelect;
-
-export function requireFlag(scope: WorkspaceScope, flag: PermissionFlag, message: string) {
-  if (!scope.permissions[flag]) throw new AppError("FORBIDDEN", message);
-}
-
-export const AGENT_EDIT_DENIED = "Você não tem permissão para editar agentes neste workspace";
-/** Changing an agent or anything it is wired to (channels, intents, integrations) needs canEditAgents. */
-export const requireAgentEditor = (scope: WorkspaceScope) => requireFlag(scope, "canEditAgents", AGENT_EDIT_DENIED);
 
 /** Keys that change how the agent behaves; configHash covers exactly these. */
 const BEHAVIOUR_KEYS = [
@@ -74,9 +66,7 @@ export async function getAgent(db: DbOrTx, scope: WorkspaceScope, id: string): P
   return row;
 }
 
-export async function createAgent(ctx: ServiceContext, scope: WorkspaceScope, userId: string, raw: unknown) {
-  requireFlag(scope, "canCreateAgents", "Você não tem permissão para criar agentes neste workspace");
-  const input = createAgentInput.parse(raw);
+export async function createAgent(ctx: ServiceContext, scope: AgentCreatorScope, userId: string, input: CreateAgent) {
   return withTransaction(ctx.db, async (tx) => {
     const { plan } = await getWorkspacePlan(tx, scope.id);
     const [existing] = await tx.select({ n: count() }).from(agents).where(eq(agents.workspaceId, scope.id));
@@ -104,9 +94,7 @@ export async function createAgent(ctx: ServiceContext, scope: WorkspaceScope, us
   });
 }
 
-export async function updateAgent(ctx: ServiceContext, scope: WorkspaceScope, userId: string, id: string, raw: unknown) {
-  requireFlag(scope, "canEditAgents", "Você não tem permissão para editar agentes neste workspace");
-  const patch = updateAgentInput.parse(raw);
+export async function updateAgent(ctx: ServiceContext, scope: EditorScope, userId: string, id: string, patch: UpdateAgent) {
   if (patch.aiProvider !== undefined || patch.aiModel) await assertModelEnabled(ctx, patch.aiProvider, patch.aiModel ?? null);
   return withTransaction(ctx.db, async (tx) => {
     const current = await getAgent(tx, scope, id);
@@ -135,9 +123,7 @@ export async function updateAgent(ctx: ServiceContext, scope: WorkspaceScope, us
   });
 }
 
-export async function toggleAgent(ctx: ServiceContext, scope: WorkspaceScope, userId: string, id: string, raw: unknown) {
-  requireFlag(scope, "canEditAgents", "Você não tem permissão para editar agentes neste workspace");
-  const { isActive } = toggleAgentInput.parse(raw);
+export async function toggleAgent(ctx: ServiceContext, scope: EditorScope, userId: string, id: string, { isActive }: ToggleAgent) {
   const [row] = await ctx.db
     .update(agents)
     .set({ isActive })
@@ -149,8 +135,7 @@ export async function toggleAgent(ctx: ServiceContext, scope: WorkspaceScope, us
   return row;
 }
 
-export async function deleteAgent(ctx: ServiceContext, scope: WorkspaceScope, userId: string, id: string) {
-  requireFlag(scope, "canDeleteAgents", "Você não tem permissão para excluir agentes neste workspace");
+export async function deleteAgent(ctx: ServiceContext, scope: AgentDeleterScope, userId: string, id: string) {
   const deleted = await ctx.db
     .delete(agents)
     .where(and(eq(agents.id, id), eq(agents.workspaceId, scope.id)))

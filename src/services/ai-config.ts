@@ -149,3 +149,9 @@ export async function saveSystemPrompt(db: Db, adminId: string, content: string,
 export async function systemPromptHistory(db: Db) {
   return db.select().from(systemPrompts).orderBy(desc(systemPrompts.version)).limit(50);
 }
+
+/** The first active provider row, read fresh: the embedder follows its key and base URL (src/knowledge/embedder-for.ts). */
+export async function firstActiveProvider(db: Db) {
+  const [row] = await db.select().from(aiModelsConfig).where(eq(aiModelsConfig.isActive, true)).limit(1);
+  return row ?? null;
+}

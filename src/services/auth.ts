@@ -2,19 +2,15 @@ import { and, eq, gt } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { AppError } from "../lib/errors";
-import {
-  forgotPasswordInput,
-  loginInput,
-  registerInput,
-  resetPasswordInput,
-  verifyEmailInput,
-} from "../schemas/auth";
+import type { ForgotPassword, Login, RegisterInput, ResetPassword, VerifyEmail } from "../schemas/auth";
 import { logActivity } from "./activity";
+import { grantFreeCreditsIfEligible } from "./credits";
 import type { AppDeps, RequestMeta } from "./context";
 import { withTransaction } from "./context";
 import { rateLimiter } from "./rate-limit";
 import { createSession, destroySession, destroyUserSessions, type SessionUser } from "./sessions";
-import { createWorkspaceRecord, firstWorkspaceOf, resolveWorkspaceScope } from "./workspaces";
+import { resolveMembership } from "./access";
+import { createWorkspaceRecord, firstWorkspaceOf } from "./workspaces";
 
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 5 * 60 * 1000;
@@ -30,7 +26,10 @@ export const MSG = {
   emailNotVerified: "Email não verificado. Verifique sua caixa de entrada e clique no link de confirmação.",
   badResetToken: "Link de redefinição inválido ou expirado.",
   badVerifyToken: "Link de verificação inválido ou expirado.",
+  tooManyRegistrations: "Muitos cadastros a partir deste endereço. Aguarde uma hora e tente novamente.",
 } as const;
+
+const REGISTER_WINDOW_MS = 60 * 60 * 1000;
 
 /** A fixed hash verified when the email is unknown, so a miss costs the same time as a hit. */
 let dummyHash: Promise<string> | null = null;
@@ -73,8 +72,11 @@ async function sendVerificationMail(deps: AppDeps, user: { id: string; email: st
 }
 
 /** New account + its own workspace on the free plan. Logs in unless email verification is required. */
-export async function registerUser(deps: AppDeps, meta: RequestMeta, raw: unknown, requireVerification: boolean) {
-  const input = registerInput.parse(raw);
+export async function registerUser(deps: AppDeps, meta: RequestMeta, input: RegisterInput, requireVerification: boolean) {
+  // Free credits come with an account: an address gets a few accounts an hour (taken atomically,
+  // before the costly hash).
+  const slot = { bucket: "register-ip", key: meta.ipAddress ?? "unknown", max: deps.env.REGISTER_PER_IP_PER_HOUR };
+  if (!(await rateLimiter.take(deps.db, [slot], REGISTER_WINDOW_MS, deps.now()))) throw new AppError("RATE_LIMITED", MSG.tooManyRegistrations);
   const passwordHash = await hashPassword(input.password);
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
   if (existing) throw new AppError("CONFLICT", MSG.emailTaken);
@@ -91,7 +93,8 @@ export async function registerUser(deps: AppDeps, meta: RequestMeta, raw: unknow
       .onConflictDoNothing()
       .returning();
     if (!u) throw new AppError("CONFLICT", MSG.emailTaken);
-    const ws = await createWorkspaceRecord(tx, u, { name: `Workspace de ${u.firstName}`, description: "Workspace pessoal" });
+    // Free credits now unless they must wait for a verified email (SMTP configured): credits.ts.
+    const ws = await createWorkspaceRecord(tx, u, { name: `Workspace de ${u.firstName}`, description: "Workspace pessoal" }, deps.now(), !deps.mailer.configured);
     await tx.update(users).set({ lastWorkspaceId: ws.id }).where(eq(users.id, u.id));
     await logActivity(tx, meta, { userId: u.id, workspaceId: ws.id, action: "auth.register", category: "auth" });
     return { user: u, workspaceId: ws.id };
@@ -102,14 +105,21 @@ export async function registerUser(deps: AppDeps, meta: RequestMeta, raw: unknow
   return { user: publicUser(user, workspaceId), session };
 }
 
-export async function loginUser(deps: AppDeps, meta: RequestMeta, raw: unknown, requireVerification: boolean) {
-  const input = loginInput.parse(raw);
+export async function loginUser(deps: AppDeps, meta: RequestMeta, input: Login, requireVerification: boolean) {
   const ipKey = meta.ipAddress ?? "unknown";
   const now = deps.now();
-  if (
-    (await rateLimiter.isLimited(deps.db, "login-ip", ipKey, LOGIN_MAX_FAILURES * 4, LOGIN_WINDOW_MS, now)) ||
-    (await rateLimiter.isLimited(deps.db, "login-email", input.email, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, now))
-  ) {
+  // The attempt's slot is taken before the password is checked, so concurrent guesses cannot all
+  // pass the count; a wrong password keeps it as the failure record, a right one gives it back.
+  const slots = await rateLimiter.take(
+    deps.db,
+    [
+      { bucket: "login-ip", key: ipKey, max: LOGIN_MAX_FAILURES * 4 },
+      { bucket: "login-email", key: input.email, max: LOGIN_MAX_FAILURES },
+    ],
+    LOGIN_WINDOW_MS,
+    now,
+  );
+  if (!slots) {
     await logActivity(deps.db, meta, { userId: null, action: "auth.login.rate_limited", category: "auth", details: { email: input.email } });
     throw new AppError("RATE_LIMITED", MSG.tooManyLogins);
   }
@@ -118,8 +128,6 @@ export async function loginUser(deps: AppDeps, meta: RequestMeta, raw: unknown, 
     ? user.status === "active" && (await Bun.password.verify(input.password, user.passwordHash))
     : (await Bun.password.verify(input.password, await getDummyHash())) && false;
   if (!user || !ok) {
-    await rateLimiter.hit(deps.db, "login-ip", ipKey, now);
-    await rateLimiter.hit(deps.db, "login-email", input.email, now);
     await logActivity(deps.db, meta, {
       userId: user?.id ?? null,
       action: "auth.login.failed",
@@ -128,6 +136,7 @@ export async function loginUser(deps: AppDeps, meta: RequestMeta, raw: unknown, 
     });
     throw new AppError("UNAUTHORIZED", MSG.badCredentials);
   }
+  await rateLimiter.release(deps.db, slots);
   if (requireVerification && !user.emailVerified) {
     // Unverified users cannot sign in, so resend-verification (authed) is out of their reach:
     // once the emailed link has expired, a correct login is what earns a fresh one.
@@ -136,7 +145,7 @@ export async function loginUser(deps: AppDeps, meta: RequestMeta, raw: unknown, 
   }
   await rateLimiter.clear(deps.db, "login-email", input.email);
   let workspaceId = user.lastWorkspaceId;
-  if (!workspaceId || !(await resolveWorkspaceScope(deps.db, user.id, workspaceId))) {
+  if (!workspaceId || !(await resolveMembership(deps.db, user.id, workspaceId))) {
     workspaceId = await firstWorkspaceOf(deps.db, user.id);
   }
   const session = await createSession(deps.db, user.id, workspaceId, input.rememberMe, meta, now);
@@ -156,18 +165,14 @@ export async function logoutUser(deps: AppDeps, meta: RequestMeta, token: string
   if (userId) await logActivity(deps.db, meta, { userId, action: "auth.logout", category: "auth" });
 }
 
-export async function requestPasswordReset(deps: AppDeps, meta: RequestMeta, raw: unknown) {
-  const { email } = forgotPasswordInput.parse(raw);
+export async function requestPasswordReset(deps: AppDeps, meta: RequestMeta, { email }: ForgotPassword) {
   const now = deps.now();
   const ipKey = meta.ipAddress ?? "unknown";
-  if (
-    (await rateLimiter.isLimited(deps.db, "forgot-ip", ipKey, LOGIN_MAX_FAILURES * 2, LOGIN_WINDOW_MS, now)) ||
-    (await rateLimiter.isLimited(deps.db, "forgot-email", email, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, now))
-  ) {
-    throw new AppError("RATE_LIMITED", MSG.tooManyResets);
-  }
-  await rateLimiter.hit(deps.db, "forgot-ip", ipKey, now);
-  await rateLimiter.hit(deps.db, "forgot-email", email, now);
+  const slots = [
+    { bucket: "forgot-ip", key: ipKey, max: LOGIN_MAX_FAILURES * 2 },
+    { bucket: "forgot-email", key: email, max: LOGIN_MAX_FAILURES },
+  ];
+  if (!(await rateLimiter.take(deps.db, slots, LOGIN_WINDOW_MS, now))) throw new AppError("RATE_LIMITED", MSG.tooManyResets);
   const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!user) throw new AppError("NOT_FOUND", MSG.emailNotFound);
   const token = randomToken();
@@ -190,8 +195,7 @@ export async function requestPasswordReset(deps: AppDeps, meta: RequestMeta, raw
 }
 
 /** Single use: the token is cleared in the same update that checks it; all sessions end. */
-export async function resetPassword(deps: AppDeps, meta: RequestMeta, raw: unknown) {
-  const input = resetPasswordInput.parse(raw);
+export async function resetPassword(deps: AppDeps, meta: RequestMeta, input: ResetPassword) {
   const passwordHash = await hashPassword(input.password);
   const [user] = await deps.db
     .update(users)
@@ -205,13 +209,16 @@ export async function resetPassword(deps: AppDeps, meta: RequestMeta, raw: unkno
   return { ok: true };
 }
 
-export async function verifyEmail(deps: AppDeps, meta: RequestMeta, raw: unknown) {
-  const input = verifyEmailInput.parse(raw);
-  const [user] = await deps.db
-    .update(users)
-    .set({ emailVerified: true, emailVerificationToken: null, emailVerificationExpiry: null })
-    .where(and(eq(users.emailVerificationToken, sha256Hex(input.token)), gt(users.emailVerificationExpiry, deps.now())))
-    .returning();
+export async function verifyEmail(deps: AppDeps, meta: RequestMeta, input: VerifyEmail) {
+  const user = await withTransaction(deps.db, async (tx) => {
+    const [u] = await tx
+      .update(users)
+      .set({ emailVerified: true, emailVerificationToken: null, emailVerificationExpiry: null })
+      .where(and(eq(users.emailVerificationToken, sha256Hex(input.token)), gt(users.emailVerificationExpiry, deps.now())))
+      .returning();
+    if (u) await grantFreeCreditsIfEligible(tx, deps.mailer.configured, u.id, undefined, deps.now());
+    return u;
+  });
   if (!user) throw new AppError("VALIDATION", MSG.badVerifyToken);
   await logActivity(deps.db, meta, { userId: user.id, action: "auth.verify_email", category: "auth" });
   return { ok: true };

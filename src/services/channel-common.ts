@@ -4,7 +4,6 @@ import { channelConnections } from "../../db/schema";
 import { AppError } from "../lib/errors";
 import type { ServiceContext, WorkspaceScope } from "./context";
 
-export const EDIT = "Você não tem permissão para editar agentes neste workspace";
 export const NOT_FOUND = "Conexão não encontrada";
 
 export const isUniqueViolation = (err: unknown) => /UNIQUE constraint failed/i.test(String((err as { cause?: unknown })?.cause ?? err));

@@ -1,18 +1,21 @@
 /**
- * Instagram Direct connections: the token is proven with getAccount before anything is stored,
- * secrets are encrypted, one connection per Instagram business account. Webhook lookups too.
+ * Instagram Direct connections: the token is proven with getAccount, and the page with its linked
+ * account, before anything is stored; secrets are encrypted. The account id and the page id are
+ * both routing keys (channel_routes), each unique across all connections. Webhook lookups too.
  */
-import { and, eq, or, sql } from "drizzle-orm";
-import { type InstagramStoredConfig, channelConnections } from "../../db/schema";
-import { InstagramApiError, getAccount } from "../adapters/instagram/client";
+import { and, eq, sql } from "drizzle-orm";
+import { type InstagramStoredConfig, channelConnections, channelRoutes } from "../../db/schema";
+import type { DbOrTx } from "../../db/client";
+import { InstagramApiError, getAccount, getPageInstagramAccount } from "../adapters/instagram/client";
 import { AppError } from "../lib/errors";
-import { connectInstagramInput, updateInstagramInput } from "../schemas/channels";
-import { getAgent, requireFlag } from "./agents";
-import { EDIT, NOT_FOUND, isUniqueViolation, ownedConnection } from "./channel-common";
+import type { ConnectInstagram, UpdateInstagram } from "../schemas/channels";
+import type { EditorScope } from "./access";
+import { getAgent } from "./agents";
+import { NOT_FOUND, isUniqueViolation, ownedConnection } from "./channel-common";
 import { asColumn, instagramConfig, publicConnection } from "./channel-view";
-import type { AppDeps, ServiceContext, WorkspaceScope } from "./context";
+import { type AppDeps, type ServiceContext, withTransaction } from "./context";
 
-const ACCOUNT_TAKEN = "Esta conta do Instagram já está conectada a um agente";
+const ACCOUNT_TAKEN = "Esta conta ou página do Instagram já está conectada a um agente";
 
 /** Graph refusals of the token or ids → pt-BR; an outage stays retryable for the caller. */
 export function instagramError(err: unknown): AppError {
@@ -22,14 +25,27 @@ export function instagramError(err: unknown): AppError {
   return new AppError("UNAVAILABLE", "Não foi possível falar com o Instagram. Tente novamente.");
 }
 
-/** Proves the token reaches the business account; the plain token never touches the db. */
+/**
+ * Proves the token reaches the business account and that the page is linked to that account, so
+ * a connection cannot name someone else's id as its page; the plain token never touches the db.
+ */
 async function verifyAccount(deps: AppDeps, c: Pick<InstagramStoredConfig, "businessId" | "pageId">, accessToken: string) {
+  if (c.businessId === c.pageId) throw new AppError("VALIDATION", "O Page ID e o Instagram business ID não podem ser iguais");
+  let linked: string | null;
   try {
-    const { baseUrl, version } = { baseUrl: deps.env.INSTAGRAM_GRAPH_BASE, version: deps.env.INSTAGRAM_GRAPH_VERSION };
-    await getAccount({ baseUrl, version, pageId: c.pageId, businessId: c.businessId, accessToken });
+    const target = { baseUrl: deps.env.INSTAGRAM_GRAPH_BASE, version: deps.env.INSTAGRAM_GRAPH_VERSION, pageId: c.pageId, businessId: c.businessId, accessToken };
+    await getAccount(target);
+    linked = await getPageInstagramAccount(target);
   } catch (err) {
     throw instagramError(err);
   }
+  if (linked !== c.businessId) throw new AppError("VALIDATION", `A página ${c.pageId} não está vinculada à conta do Instagram ${c.businessId}`);
+}
+
+/** The connection's routing keys, replaced in the caller's transaction; a key someone else holds violates the primary key. */
+async function setRoutes(tx: DbOrTx, connectionId: string, c: Pick<InstagramStoredConfig, "businessId" | "pageId">) {
+  await tx.delete(channelRoutes).where(eq(channelRoutes.connectionId, connectionId));
+  await tx.insert(channelRoutes).values([c.businessId, c.pageId].map((routeKey) => ({ channel: "instagram" as const, routeKey, connectionId })));
 }
 
 function withConflict<T>(p: Promise<T>): Promise<T> {
@@ -38,9 +54,7 @@ function withConflict<T>(p: Promise<T>): Promise<T> {
   });
 }
 
-export async function connectInstagram(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
-  requireFlag(scope, "canEditAgents", EDIT);
-  const input = connectInstagramInput.parse(raw);
+export async function connectInstagram(ctx: ServiceContext, scope: EditorScope, input: ConnectInstagram) {
   await getAgent(ctx.db, scope, input.agentId);
   await verifyAccount(ctx, input, input.accessToken);
   const config: InstagramStoredConfig = {
@@ -51,19 +65,21 @@ export async function connectInstagram(ctx: ServiceContext, scope: WorkspaceScop
     webhookVerifyToken: input.webhookVerifyToken,
   };
   const [row] = await withConflict(
-    ctx.db
-      .insert(channelConnections)
-      .values({ workspaceId: scope.id, agentId: input.agentId, channel: "instagram", externalId: input.businessId, config: asColumn(config), configured: true })
-      .returning(),
+    withTransaction(ctx.db, async (tx) => {
+      const rows = await tx
+        .insert(channelConnections)
+        .values({ workspaceId: scope.id, agentId: input.agentId, channel: "instagram", externalId: input.businessId, config: asColumn(config), configured: true })
+        .returning();
+      if (rows[0]) await setRoutes(tx, rows[0].id, input);
+      return rows;
+    }),
   );
   if (!row) throw new AppError("INTERNAL", "Falha ao salvar a conexão");
   return publicConnection(ctx, row);
 }
 
 /** Left-out secrets keep the stored ones; the (new or kept) token is checked again. */
-export async function updateInstagram(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
-  requireFlag(scope, "canEditAgents", EDIT);
-  const input = updateInstagramInput.parse(raw);
+export async function updateInstagram(ctx: ServiceContext, scope: EditorScope, input: UpdateInstagram) {
   const row = await ownedConnection(ctx, scope, input.id, "instagram");
   const stored = instagramConfig(row);
   const c = input.config;
@@ -77,29 +93,31 @@ export async function updateInstagram(ctx: ServiceContext, scope: WorkspaceScope
     appSecret: c.appSecret ? ctx.secrets.encrypt(c.appSecret) : stored.appSecret,
   };
   const [updated] = await withConflict(
-    ctx.db
-      .update(channelConnections)
-      .set({ config: asColumn(config), externalId: c.businessId, configured: true, updatedAt: ctx.now() })
-      .where(and(eq(channelConnections.id, row.id), eq(channelConnections.workspaceId, scope.id)))
-      .returning(),
+    withTransaction(ctx.db, async (tx) => {
+      const rows = await tx
+        .update(channelConnections)
+        .set({ config: asColumn(config), externalId: c.businessId, configured: true, updatedAt: ctx.now() })
+        .where(and(eq(channelConnections.id, row.id), eq(channelConnections.workspaceId, scope.id)))
+        .returning();
+      if (rows[0]) await setRoutes(tx, rows[0].id, c);
+      return rows;
+    }),
   );
   if (!updated) throw new AppError("NOT_FOUND", NOT_FOUND);
   return publicConnection(ctx, updated);
 }
 
-/** Webhook routing: entry.id is the Instagram account id, or the Page id for Messenger-platform apps. */
+/**
+ * Webhook routing: entry.id is the Instagram account id, or the Page id for Messenger-platform apps.
+ * Either is one exact key of channel_routes, which names exactly one connection.
+ */
 export async function instagramConnectionByAccount(deps: AppDeps, accountId: string) {
-  const [row] = await deps.db
-    .select()
-    .from(channelConnections)
-    .where(
-      and(
-        eq(channelConnections.channel, "instagram"),
-        or(eq(channelConnections.externalId, accountId), sql`json_extract(${channelConnections.config}, '$.pageId') = ${accountId}`),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  const [found] = await deps.db
+    .select({ row: channelConnections })
+    .from(channelRoutes)
+    .innerJoin(channelConnections, eq(channelConnections.id, channelRoutes.connectionId))
+    .where(and(eq(channelRoutes.channel, "instagram"), eq(channelRoutes.routeKey, accountId)));
+  return found?.row ?? null;
 }
 
 /** GET verification: the token must be the verify token of some Instagram connection. */

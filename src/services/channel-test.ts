@@ -10,11 +10,12 @@ import { TelegramApiError, getMe } from "../adapters/telegram/client";
 import { instanceStatus } from "../adapters/uazapi/client";
 import { WhatsAppApiError, getPhoneNumber } from "../adapters/whatsapp-cloud/client";
 import { instagramTarget, uazapiTarget } from "../channels/targets";
-import { connectionIdInput } from "../schemas/channels";
+import type { ConnectionRef } from "../schemas/channels";
+import type { EditorScope } from "./access";
 import { ownedConnection } from "./channel-common";
 import { setUazapiSession, uazapiError } from "./channel-uazapi";
 import { instagramConfig, telegramConfig, uazapiConfig } from "./channel-view";
-import type { AppDeps, ServiceContext, WorkspaceScope } from "./context";
+import type { AppDeps, ServiceContext } from "./context";
 
 type Row = typeof channelConnections.$inferSelect;
 type Outcome = { ok: boolean; message: string };
@@ -75,8 +76,8 @@ function run(deps: AppDeps, row: Row): Promise<Outcome> {
 }
 
 /** Any member may test (it changes nothing on the provider); another workspace's id is not found. */
-export async function testConnection(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
-  const { id } = connectionIdInput.parse(raw);
+/** Editors only: the check calls the provider with the stored token. */
+export async function testConnection(ctx: ServiceContext, scope: EditorScope, { id }: ConnectionRef) {
   const row = await ownedConnection(ctx, scope, id);
   const outcome = await run(ctx, row);
   const testedAt = ctx.now();

@@ -19,11 +19,12 @@ import { randomToken, sha256Hex } from "../lib/crypto";
 import { AppError } from "../lib/errors";
 import { log } from "../lib/logger";
 import { SafeFetchError } from "../lib/safe-fetch";
-import { connectUazapiInput, connectionIdInput, uazapiPairInput } from "../schemas/channels";
-import { getAgent, requireFlag } from "./agents";
-import { EDIT, isUniqueViolation, ownedConnection } from "./channel-common";
+import type { ConnectUazapi, ConnectionRef, UazapiPair } from "../schemas/channels";
+import type { EditorScope } from "./access";
+import { getAgent } from "./agents";
+import { isUniqueViolation, ownedConnection } from "./channel-common";
 import { asColumn, publicConnection, uazapiConfig, uazapiWebhookUrl } from "./channel-view";
-import type { AppDeps, ServiceContext, WorkspaceScope } from "./context";
+import type { AppDeps, ServiceContext } from "./context";
 
 type Row = typeof channelConnections.$inferSelect;
 
@@ -71,9 +72,7 @@ export async function setUazapiSession(deps: AppDeps, id: string, s: { active: b
     .where(eq(channelConnections.id, id));
 }
 
-export async function connectUazapi(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
-  requireFlag(scope, "canEditAgents", EDIT);
-  const input = connectUazapiInput.parse(raw);
+export async function connectUazapi(ctx: ServiceContext, scope: EditorScope, input: ConnectUazapi) {
   await getAgent(ctx.db, scope, input.agentId);
   const serverUrl = normalizeServerUrl(input.serverUrl);
   let token = input.instanceToken ?? "";
@@ -121,9 +120,7 @@ export async function connectUazapi(ctx: ServiceContext, scope: WorkspaceScope, 
 }
 
 /** A new QR code (or, with a phone, a pairing code) for the connection's instance. */
-export async function uazapiPair(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
-  requireFlag(scope, "canEditAgents", EDIT);
-  const input = uazapiPairInput.parse(raw);
+export async function uazapiPair(ctx: ServiceContext, scope: EditorScope, input: UazapiPair) {
   const row = await ownedConnection(ctx, scope, input.id, "whatsapp_uaz");
   const c = uazapiConfig(row);
   const phone = input.phone?.replace(/^\+/, "") ?? null;
@@ -133,8 +130,8 @@ export async function uazapiPair(ctx: ServiceContext, scope: WorkspaceScope, raw
 }
 
 /** Polled while the QR code is on screen: the instance's state, and the number once paired. */
-export async function uazapiStatus(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
-  const { id } = connectionIdInput.parse(raw);
+/** Editors only: the answer carries the pairing QR code while the number is not linked. */
+export async function uazapiStatus(ctx: ServiceContext, scope: EditorScope, { id }: ConnectionRef) {
   const row = await ownedConnection(ctx, scope, id, "whatsapp_uaz");
   const s = await attempt("instance", () => instanceStatus(uazapiTarget(ctx, uazapiConfig(row))));
   await setUazapiSession(ctx, row.id, { active: s.status === "connected", phone: s.phoneNumber });

@@ -2,17 +2,37 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { type TelegramStoredConfig, type WhatsAppCloudStoredConfig, channelConnections } from "../../db/schema";
 import { TelegramApiError, deleteWebhook, getMe, setWebhook } from "../adapters/telegram/client";
+import { WhatsAppApiError, getPhoneNumber } from "../adapters/whatsapp-cloud/client";
 import { forgetSigner } from "../channels/inbound/signer-cache";
 import { AppError } from "../lib/errors";
 import { log } from "../lib/logger";
-import { connectTelegramInput, connectWhatsAppInput, connectionIdInput, listConnectionsInput, updateWhatsAppInput } from "../schemas/channels";
-import { getAgent, requireFlag } from "./agents";
-import { EDIT, NOT_FOUND, isUniqueViolation, ownedConnection } from "./channel-common";
+import type { ConnectTelegram, ConnectWhatsApp, ConnectionRef, ListConnections, UpdateWhatsApp } from "../schemas/channels";
+import { type EditorScope, holds } from "./access";
+import { getAgent } from "./agents";
+import { NOT_FOUND, isUniqueViolation, ownedConnection } from "./channel-common";
 import { releaseUazapiInstance } from "./channel-uazapi";
 import { asColumn, publicConnection, telegramWebhookUrl } from "./channel-view";
 import type { AppDeps, ServiceContext, WorkspaceScope } from "./context";
 
 const NUMBER_TAKEN = "Este número do WhatsApp já está conectado a um agente";
+
+/**
+ * GET /{phone-number-id} with the given token before the number is stored, so nobody can claim a
+ * number (and lock its owner out) with a token that does not reach it.
+ */
+async function verifyPhoneNumber(deps: AppDeps, phoneNumberId: string, accessToken: string) {
+  let id: string;
+  try {
+    ({ id } = await getPhoneNumber({ baseUrl: deps.env.WHATSAPP_GRAPH_BASE, version: deps.env.WHATSAPP_GRAPH_VERSION, phoneNumberId, accessToken }));
+  } catch (err) {
+    if (!(err instanceof WhatsAppApiError) || err.status === null || err.retryable) {
+      throw new AppError("UNAVAILABLE", "Não foi possível validar o número com o WhatsApp. Tente novamente.");
+    }
+    if (err.status === 401 || err.code === 190) throw new AppError("VALIDATION", "O WhatsApp recusou o access token para este Phone number ID");
+    throw new AppError("VALIDATION", `O WhatsApp não reconheceu o Phone number ID com este access token: ${err.message}`);
+  }
+  if (id !== phoneNumberId) throw new AppError("VALIDATION", "O WhatsApp respondeu com outro Phone number ID");
+}
 
 type Row = typeof channelConnections.$inferSelect;
 
@@ -25,20 +45,25 @@ const hasPublicUrl = (deps: AppDeps) => {
   return !["localhost", "127.0.0.1", "::1", "[::1]"].includes(host);
 };
 
-export async function listConnections(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
-  const input = listConnectionsInput.parse(raw);
+export async function listConnections(ctx: ServiceContext, scope: WorkspaceScope, input: ListConnections) {
+  // Another workspace's agent is NOT_FOUND, like every other id, not an empty list.
+  if (input?.agentId) await getAgent(ctx.db, scope, input.agentId);
   const where = input?.agentId
     ? and(eq(channelConnections.workspaceId, scope.id), eq(channelConnections.agentId, input.agentId))
     : eq(channelConnections.workspaceId, scope.id);
   const rows = await ctx.db.select().from(channelConnections).where(where).orderBy(asc(channelConnections.createdAt));
-  return rows.map((r) => publicConnection(ctx, r));
+  // The Meta verify token is part of the app's credentials: shown to editors, who configure it.
+  const editor = holds(scope, "canEditAgents");
+  return rows.map((r) => {
+    const pub = publicConnection(ctx, r);
+    return editor || !("webhookVerifyToken" in pub) ? pub : { ...pub, webhookVerifyToken: null };
+  });
 }
 
-export async function connectWhatsApp(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
-  requireFlag(scope, "canEditAgents", EDIT);
-  const input = connectWhatsAppInput.parse(raw);
+export async function connectWhatsApp(ctx: ServiceContext, scope: EditorScope, input: ConnectWhatsApp) {
   await getAgent(ctx.db, scope, input.agentId);
   const c = input.config;
+  await verifyPhoneNumber(ctx, c.phoneNumberId, c.accessToken);
   const config: WhatsAppCloudStoredConfig = {
     ...c,
     accessToken: ctx.secrets.encrypt(c.accessToken),
@@ -64,9 +89,7 @@ const BOT_TAKEN = "Este bot do Telegram já está conectado a um agente";
  * Connects a Telegram bot: the token is checked with getMe (a refused token stores nothing), kept
  * encrypted with a random webhook secret; with a public https APP_URL the webhook is registered.
  */
-export async function connectTelegram(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
-  requireFlag(scope, "canEditAgents", EDIT);
-  const input = connectTelegramInput.parse(raw);
+export async function connectTelegram(ctx: ServiceContext, scope: EditorScope, input: ConnectTelegram) {
   await getAgent(ctx.db, scope, input.agentId);
   const target = { baseUrl: ctx.env.TELEGRAM_API_BASE, botToken: input.botToken };
   let bot: Awaited<ReturnType<typeof getMe>>;
@@ -112,19 +135,18 @@ export async function connectTelegram(ctx: ServiceContext, scope: WorkspaceScope
       throw new AppError("UNAVAILABLE", `O Telegram recusou o webhook: ${err instanceof Error ? err.message : String(err)}`);
     }
   } else {
-    // No public https URL: the worker long-polls getUpdates (src/channels/telegram-poller.ts), which
+    // No public https URL: the worker long-polls getUpdates (workers/telegram-poller.ts), which
     // Telegram refuses while a webhook is set, so an old one is removed.
     await deleteWebhook(target).catch((err) => log.warn("telegram deleteWebhook failed", { connectionId: row?.id, error: String(err) }));
   }
   return publicConnection(ctx, row);
 }
 
-export async function updateWhatsApp(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
-  requireFlag(scope, "canEditAgents", EDIT);
-  const input = updateWhatsAppInput.parse(raw);
+export async function updateWhatsApp(ctx: ServiceContext, scope: EditorScope, input: UpdateWhatsApp) {
   const row = await ownedConnection(ctx, scope, input.id);
   if (row.channel !== "whatsapp_cloud") throw new AppError("NOT_FOUND", NOT_FOUND);
   const c = input.config;
+  await verifyPhoneNumber(ctx, c.phoneNumberId, c.accessToken ?? ctx.secrets.decrypt(row.config.accessToken));
   const config: WhatsAppCloudStoredConfig = {
     phoneNumberId: c.phoneNumberId,
     businessAccountId: c.businessAccountId,
@@ -148,9 +170,7 @@ export async function updateWhatsApp(ctx: ServiceContext, scope: WorkspaceScope,
   }
 }
 
-export async function disconnectChannel(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
-  requireFlag(scope, "canEditAgents", EDIT);
-  const { id } = connectionIdInput.parse(raw);
+export async function disconnectChannel(ctx: ServiceContext, scope: EditorScope, { id }: ConnectionRef) {
   const deleted = await ctx.db
     .delete(channelConnections)
     .where(and(eq(channelConnections.id, id), eq(channelConnections.workspaceId, scope.id)))
@@ -186,4 +206,21 @@ export async function isWhatsAppVerifyToken(deps: AppDeps, token: string) {
 export async function connectionById(deps: AppDeps, id: string) {
   const [row] = await deps.db.select().from(channelConnections).where(eq(channelConnections.id, id)).limit(1);
   return row ?? null;
+}
+
+/** Telegram bots connected without a public https URL: the worker long-polls these (workers/telegram-poller.ts). */
+export async function telegramPollingConnectionIds(deps: AppDeps): Promise<string[]> {
+  const rows = await deps.db
+    .select({ id: channelConnections.id })
+    .from(channelConnections)
+    .where(and(eq(channelConnections.channel, "telegram"), sql`json_extract(${channelConnections.config}, '$.mode') = 'polling'`));
+  return rows.map((r) => r.id);
+}
+
+/** Moves a polled bot's getUpdates offset past a batch that was accepted durably (json_set: the rest of the config is untouched). */
+export async function saveTelegramPollOffset(deps: AppDeps, connectionId: string, offset: number): Promise<void> {
+  await deps.db
+    .update(channelConnections)
+    .set({ config: sql`json_set(${channelConnections.config}, '$.pollOffset', ${offset})` })
+    .where(eq(channelConnections.id, connectionId));
 }

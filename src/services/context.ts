@@ -4,6 +4,9 @@ import type { SecretBox } from "../lib/crypto";
 import type { MemberPermissions, MemberRole } from "../schemas/workspaces";
 import type { Mailer } from "./mail";
 
+/** The database handle types, for layers that pass a handle through to services without importing db/. */
+export type { Db, DbOrTx };
+
 /** Process-wide dependencies, built once at boot (src/deps.ts) and handed to every service call. */
 export type AppDeps = {
   db: Db;

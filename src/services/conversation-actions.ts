@@ -10,7 +10,8 @@ import { scheduleOutbox } from "../channels/pipeline";
 import { hardWrap } from "../channels/split";
 import { publishLive } from "../lib/live-events";
 import { AppError } from "../lib/errors";
-import { assignInput, conversationIdInput, replyInput } from "../schemas/conversations";
+import type { Assign, ConversationRef, Reply } from "../schemas/conversations";
+import type { InboxWriterScope } from "./access";
 import { logActivity } from "./activity";
 import type { ServiceContext, WorkspaceScope } from "./context";
 import { withTransaction } from "./context";
@@ -18,12 +19,6 @@ import { CHANNEL_GONE, WEB_CHAT_NO_REPLY, conversationDetail, scopedConversation
 import { publicMessage } from "./conversation-view";
 
 type Patch = Partial<typeof conversations.$inferInsert>;
-
-export const READ_ONLY = "Seu acesso a este workspace é somente leitura: você não pode alterar conversas.";
-
-function requireWriter(scope: WorkspaceScope) {
-  if (scope.role === "viewer") throw new AppError("FORBIDDEN", READ_ONLY);
-}
 
 const live = (scope: WorkspaceScope, conversationId: string, kind: "message" | "conversation") =>
   publishLive({ workspaceId: scope.id, conversationId, kind });
@@ -33,9 +28,7 @@ async function audit(ctx: ServiceContext, scope: WorkspaceScope, userId: string,
 }
 
 /** One scoped, permission-checked state change; answers the conversation as the thread shows it. */
-async function change(ctx: ServiceContext, scope: WorkspaceScope, userId: string, raw: unknown, action: string, patch: Patch) {
-  requireWriter(scope);
-  const { id } = conversationIdInput.parse(raw);
+async function change(ctx: ServiceContext, scope: InboxWriterScope, userId: string, { id }: ConversationRef, action: string, patch: Patch) {
   await scopedConversation(ctx.db, scope, id);
   await ctx.db
     .update(conversations)
@@ -47,23 +40,21 @@ async function change(ctx: ServiceContext, scope: WorkspaceScope, userId: string
 }
 
 /** A person takes over until they hand it back (no time limit, unlike a reply). */
-export const takeOverConversation = (ctx: ServiceContext, scope: WorkspaceScope, userId: string, raw: unknown) =>
-  change(ctx, scope, userId, raw, "conversation.take_over", { handledBy: "human", aiPausedUntil: null });
+export const takeOverConversation = (ctx: ServiceContext, scope: InboxWriterScope, userId: string, ref: ConversationRef) =>
+  change(ctx, scope, userId, ref, "conversation.take_over", { handledBy: "human", aiPausedUntil: null });
 
 /** The AI answers the customer's next message again; the handoff request is settled. */
-export const handBackConversation = (ctx: ServiceContext, scope: WorkspaceScope, userId: string, raw: unknown) =>
-  change(ctx, scope, userId, raw, "conversation.hand_back", { handledBy: "ai", aiPausedUntil: null, needsHumanSupport: false });
+export const handBackConversation = (ctx: ServiceContext, scope: InboxWriterScope, userId: string, ref: ConversationRef) =>
+  change(ctx, scope, userId, ref, "conversation.hand_back", { handledBy: "ai", aiPausedUntil: null, needsHumanSupport: false });
 
-export const resolveConversation = (ctx: ServiceContext, scope: WorkspaceScope, userId: string, raw: unknown) =>
-  change(ctx, scope, userId, raw, "conversation.resolve", { status: "resolved", finishedAt: ctx.now(), waitingForUser: false });
+export const resolveConversation = (ctx: ServiceContext, scope: InboxWriterScope, userId: string, ref: ConversationRef) =>
+  change(ctx, scope, userId, ref, "conversation.resolve", { status: "resolved", finishedAt: ctx.now(), waitingForUser: false });
 
-export const reopenConversation = (ctx: ServiceContext, scope: WorkspaceScope, userId: string, raw: unknown) =>
-  change(ctx, scope, userId, raw, "conversation.reopen", { status: "active", finishedAt: null });
+export const reopenConversation = (ctx: ServiceContext, scope: InboxWriterScope, userId: string, ref: ConversationRef) =>
+  change(ctx, scope, userId, ref, "conversation.reopen", { status: "active", finishedAt: null });
 
 /** Opening a conversation clears its unread badge (for everyone: the count is the conversation's). */
-export async function markConversationRead(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
-  requireWriter(scope);
-  const { id } = conversationIdInput.parse(raw);
+export async function markConversationRead(ctx: ServiceContext, scope: InboxWriterScope, { id }: ConversationRef) {
   const conv = await scopedConversation(ctx.db, scope, id);
   if (conv.unreadCount === 0) return { id, unreadCount: 0 };
   await withTransaction(ctx.db, async (tx) => {
@@ -75,9 +66,7 @@ export async function markConversationRead(ctx: ServiceContext, scope: Workspace
 }
 
 /** Assigns to a member who can answer (not a read-only one), or unassigns with null. */
-export async function assignConversation(ctx: ServiceContext, scope: WorkspaceScope, userId: string, raw: unknown) {
-  requireWriter(scope);
-  const input = assignInput.parse(raw);
+export async function assignConversation(ctx: ServiceContext, scope: InboxWriterScope, userId: string, input: Assign) {
   await scopedConversation(ctx.db, scope, input.id);
   if (input.userId) {
     const [member] = await ctx.db
@@ -105,9 +94,7 @@ export async function assignConversation(ctx: ServiceContext, scope: WorkspaceSc
  * HUMAN_TAKEOVER_MINUTES (an open-ended takeover stays open-ended), and an unassigned conversation
  * becomes the sender's.
  */
-export async function replyAsHuman(ctx: ServiceContext, scope: WorkspaceScope, userId: string, raw: unknown) {
-  if (scope.role === "viewer") throw new AppError("FORBIDDEN", "Seu acesso a este workspace é somente leitura: você não pode responder conversas.");
-  const input = replyInput.parse(raw);
+export async function replyAsHuman(ctx: ServiceContext, scope: InboxWriterScope, userId: string, input: Reply) {
   const conv = await scopedConversation(ctx.db, scope, input.id);
   if (!conv.connectionId) throw new AppError("PRECONDITION_FAILED", WEB_CHAT_NO_REPLY);
   const channel = await loadContext(ctx, conv.id);

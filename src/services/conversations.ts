@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { agents, conversations, messages, users } from "../../db/schema";
 import type { DbOrTx } from "../../db/client";
 import { AppError } from "../lib/errors";
-import { INBOX_PAGE_SIZE, PREVIEW_MAX_CHARS, listConversationsInput, threadInput } from "../schemas/conversations";
+import { INBOX_PAGE_SIZE, type ListConversations, PREVIEW_MAX_CHARS, type Thread } from "../schemas/conversations";
 import type { ServiceContext, WorkspaceScope } from "./context";
 import { connectionSummary, publicMessage } from "./conversation-view";
 
@@ -53,8 +53,7 @@ function searchClause(term: string) {
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ").trim();
 
 /** The inbox: the current workspace's conversations, newest activity first, 30 a page. */
-export async function listConversations(ctx: ServiceContext, scope: WorkspaceScope, userId: string, raw: unknown) {
-  const input = listConversationsInput.parse(raw ?? {});
+export async function listConversations(ctx: ServiceContext, scope: WorkspaceScope, userId: string, input: ListConversations) {
   const cursor = input.cursor ? decodeCursor(input.cursor) : null;
   const rows = await ctx.db
     .select({
@@ -185,8 +184,7 @@ export function replyBlockedReason(conv: Pick<ConversationRow, "connectionId">, 
 }
 
 /** The conversation and a page of its messages (oldest → newest); `cursor` loads the page before it. */
-export async function conversationThread(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
-  const input = threadInput.parse(raw);
+export async function conversationThread(ctx: ServiceContext, scope: WorkspaceScope, input: Thread) {
   const conversation = await conversationDetail(ctx, scope, input.id);
   const rows = await ctx.db
     .select()

@@ -89,7 +89,10 @@ export async function withRawWrite<T>(db: Db, fn: (tx: RawTx) => Promise<T>): Pr
 
 const num = (v: unknown) => Number(v ?? 0);
 
-/** Spendable milli-credits right now (unexpired bonus + regular). */
+/**
+ * Spendable milli-credits right now (unexpired bonus + regular), holds of calls in flight included:
+ * a quick pre-check only; whether a model call may run is its reservation's (credit-reservation.ts).
+ */
 export async function availableMilli(db: Db, workspaceId: string, now = Date.now()) {
   const rs = await db.$client.execute({
     sql: "SELECT remaining_credits, remaining_bonus_credits, bonus_credits_expires_at FROM user_credits WHERE workspace_id = ?",
@@ -105,21 +108,30 @@ export async function availableMilli(db: Db, workspaceId: string, now = Date.now
 /**
  * One ledger row + one guarded balance update in one write transaction. Unexpired bonus is spent
  * first. The UPDATE's WHERE re-checks the balance, so even on a shared libSQL server two debits
- * can never take the same credits; the unique idempotency key makes a retry a no-op.
+ * can never take the same credits; the unique idempotency key makes a retry a no-op. Credits held
+ * by model calls in flight (credit-reservation.ts) are not spendable here.
  */
 export async function debitCredits(db: Db, req: DebitRequest, now = Date.now()): Promise<DebitResult> {
   const price = await priceCall(db, req.provider, req.model, req.usage);
   return withRawWrite(db, (tx) => debitInTransaction(tx, req, price, now));
 }
 
-/** The debit itself, inside the caller's write transaction (a turn settles its messages in the same one). */
-export async function debitInTransaction(tx: RawTx, req: DebitRequest, price: Price, now = Date.now()): Promise<DebitResult> {
+/**
+ * The debit itself, inside the caller's write transaction (a turn settles its messages in the same
+ * one). `releaseMilli`: the call's own hold, already deleted by the caller, given back in the same UPDATE.
+ */
+export async function debitInTransaction(tx: RawTx, req: DebitRequest, price: Price, now = Date.now(), releaseMilli = 0): Promise<DebitResult> {
+  const unhold = () =>
+    releaseMilli > 0
+      ? tx.execute({ sql: "UPDATE user_credits SET held_credits = max(0, held_credits - ?) WHERE workspace_id = ?", args: [releaseMilli, req.workspaceId] })
+      : null;
   const dup = await tx.execute({
     sql: "SELECT id, credits_consumed, bonus_credits_used, regular_credits_used FROM credit_transactions WHERE idempotency_key = ?",
     args: [req.idempotencyKey],
   });
   const existing = dup.rows[0];
   if (existing) {
+    await unhold();
     return {
       status: "duplicate",
       transactionId: String(existing.id),
@@ -130,27 +142,34 @@ export async function debitInTransaction(tx: RawTx, req: DebitRequest, price: Pr
     };
   }
   const wallet = await tx.execute({
-    sql: "SELECT user_id, remaining_credits, remaining_bonus_credits, bonus_credits_expires_at FROM user_credits WHERE workspace_id = ?",
+    sql: "SELECT user_id, remaining_credits, remaining_bonus_credits, bonus_credits_expires_at, held_credits FROM user_credits WHERE workspace_id = ?",
     args: [req.workspaceId],
   });
   const w = wallet.rows[0];
   const expires = w?.bonus_credits_expires_at ?? null;
   const bonusAvail = w && (expires === null || num(expires) > now) ? num(w.remaining_bonus_credits) : 0;
   const regularAvail = w ? num(w.remaining_credits) : 0;
+  const release = Math.min(releaseMilli, w ? num(w.held_credits) : 0);
+  const free = Math.max(0, bonusAvail + regularAvail - (w ? num(w.held_credits) : 0) + release);
   const required = price.creditsMilli;
-  if (bonusAvail + regularAvail < required && (!req.allowPartial || bonusAvail + regularAvail <= 0)) {
-    return { status: "insufficient", requiredMilli: required, availableMilli: bonusAvail + regularAvail };
+  if (free < required && (!req.allowPartial || free <= 0)) {
+    await unhold();
+    return { status: "insufficient", requiredMilli: required, availableMilli: free };
   }
-  const charge = Math.min(required, bonusAvail + regularAvail);
+  const charge = Math.min(required, free);
   const bonusMilli = Math.min(bonusAvail, charge);
   const regularMilli = charge - bonusMilli;
   const updated = await tx.execute({
     sql: `UPDATE user_credits SET remaining_bonus_credits = remaining_bonus_credits - ?, used_bonus_credits = used_bonus_credits + ?,
-      remaining_credits = remaining_credits - ?, used_credits = used_credits + ?, updated_at = ?
-      WHERE workspace_id = ? AND remaining_bonus_credits >= ? AND remaining_credits >= ?`,
-    args: [bonusMilli, bonusMilli, regularMilli, regularMilli, now, req.workspaceId, bonusMilli, regularMilli],
+      remaining_credits = remaining_credits - ?, used_credits = used_credits + ?, held_credits = held_credits - ?, updated_at = ?
+      WHERE workspace_id = ? AND remaining_bonus_credits >= ? AND remaining_credits >= ? AND held_credits >= ?
+      AND remaining_bonus_credits + remaining_credits - held_credits + ? >= ?`,
+    args: [bonusMilli, bonusMilli, regularMilli, regularMilli, release, now, req.workspaceId, bonusMilli, regularMilli, release, release, charge],
   });
-  if (updated.rowsAffected === 0) return { status: "insufficient", requiredMilli: required, availableMilli: 0 };
+  if (updated.rowsAffected === 0) {
+    await unhold();
+    return { status: "insufficient", requiredMilli: required, availableMilli: 0 };
+  }
   const id = Bun.randomUUIDv7();
   await tx.execute({
     sql: `INSERT INTO credit_transactions (id, user_id, workspace_id, agent_id, conversation_id, input_tokens, output_tokens, total_tokens,

@@ -1,12 +1,13 @@
 import { tzOffset } from "@date-fns/tz";
-import { and, eq, gte, sql } from "drizzle-orm";
-import { bonusCreditHistory, creditTransactions, userCredits } from "../../db/schema";
+import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
+import { bonusCreditHistory, creditTransactions, modelPricing, userCredits, users, workspaces } from "../../db/schema";
 import type { DbOrTx } from "../../db/client";
 import { AppError } from "../lib/errors";
-import { creditGrantInput } from "../schemas/workspaces";
+import type { CreditGrant } from "../schemas/workspaces";
 import { logActivity } from "./activity";
 import type { ServiceContext } from "./context";
 import { withTransaction } from "./context";
+import { getFreePlan } from "./plans";
 
 /** Balances are stored in milli-credits (1 credit = 1000): integer arithmetic, no drift. */
 export const MILLI = 1000;
@@ -55,8 +56,7 @@ export async function creditUsageHistory(db: DbOrTx, workspaceId: string, period
 }
 
 /** Admin grant of bonus credits (SPEC §5): added to the bonus bucket with an optional expiry. */
-export async function grantBonusCredits(ctx: ServiceContext, adminUserId: string, raw: unknown) {
-  const input = creditGrantInput.parse(raw);
+export async function grantBonusCredits(ctx: ServiceContext, adminUserId: string, input: CreditGrant) {
   const milli = input.amount * MILLI;
   return withTransaction(ctx.db, async (tx) => {
     // One bonus bucket with one expiry: an expired remainder is dropped (a new grant must not bring it
@@ -94,4 +94,50 @@ export async function grantBonusCredits(ctx: ServiceContext, adminUserId: string
     });
     return getWallet(tx, input.workspaceId, ctx.now());
   });
+}
+
+/** The model price list (admin's /api/v1/admin/model-pricing), by provider then model. */
+export async function listModelPricing(db: DbOrTx) {
+  return db.select().from(modelPricing).orderBy(modelPricing.provider, modelPricing.modelId);
+}
+
+/**
+ * The free plan's credits, given once per user, never per workspace (issue 11 #13): claiming
+ * users.free_credits_granted_at with a conditional update is the grant key, so concurrent workspace
+ * creations or verifications cannot grant twice. Returns whether this call granted them.
+ */
+export async function grantFreeCreditsOnce(tx: DbOrTx, userId: string, workspaceId: string, now = Date.now()) {
+  const [claimed] = await tx
+    .update(users)
+    .set({ freeCreditsGrantedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.freeCreditsGrantedAt)))
+    .returning({ id: users.id });
+  if (!claimed) return false;
+  const milli = (await getFreePlan(tx)).creditsIncluded * MILLI;
+  await tx
+    .update(userCredits)
+    .set({ totalCredits: sql`${userCredits.totalCredits} + ${milli}`, remainingCredits: sql`${userCredits.remainingCredits} + ${milli}` })
+    .where(eq(userCredits.workspaceId, workspaceId));
+  return true;
+}
+
+/**
+ * Policy: without SMTP nobody can verify an email, so the credits go with the first workspace at
+ * registration; with SMTP they wait for the verified email and go to the user's oldest workspace.
+ */
+export async function grantFreeCreditsIfEligible(tx: DbOrTx, mailConfigured: boolean, userId: string, workspaceId?: string, now = Date.now()) {
+  const [u] = await tx.select({ verified: users.emailVerified, granted: users.freeCreditsGrantedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!u || u.granted !== null || (mailConfigured && !u.verified)) return false;
+  const target = workspaceId ?? (await oldestOwnedWorkspace(tx, userId));
+  return target ? grantFreeCreditsOnce(tx, userId, target, now) : false;
+}
+
+async function oldestOwnedWorkspace(tx: DbOrTx, userId: string) {
+  const [w] = await tx
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.ownerId, userId))
+    .orderBy(asc(workspaces.createdAt), asc(workspaces.id))
+    .limit(1);
+  return w?.id ?? null;
 }

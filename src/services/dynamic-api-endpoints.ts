@@ -14,15 +14,16 @@ import { SafeFetchError, safeFetch } from "../lib/safe-fetch";
 import {
   type ApiEndpoint,
   type DetectionMethod,
+  type Discover,
   type DynamicApiStatus,
-  discoverInput,
-  endpointDefinition,
+  type ManualEndpoint,
+  type SaveEndpoints,
+  type TestEndpoint,
   endpointKey,
-  saveEndpointsInput,
-  testEndpointInput,
 } from "../schemas/dynamic-api";
-import type { ServiceContext, WorkspaceScope } from "./context";
-import { getApiRow, requireEditor, toPublic, writeApi } from "./dynamic-api";
+import type { EditorScope } from "./access";
+import type { ServiceContext } from "./context";
+import { getApiRow, toPublic, writeApi } from "./dynamic-api";
 
 const DOC_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -56,9 +57,7 @@ async function documentText(ctx: ServiceContext, rowId: string, cfg: DynamicApiC
   return res.text();
 }
 
-export async function discoverEndpoints(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
-  requireEditor(scope);
-  const input = discoverInput.parse(raw);
+export async function discoverEndpoints(ctx: ServiceContext, scope: EditorScope, input: Discover) {
   const row = await getApiRow(ctx, scope, input.id);
   const cfg = readConfig(row);
   const before = statusOf(row);
@@ -79,8 +78,7 @@ export async function discoverEndpoints(ctx: ServiceContext, scope: WorkspaceSco
   }
 }
 
-function manualEndpoint(raw: unknown): ApiEndpoint {
-  const d = endpointDefinition.parse(raw);
+function manualEndpoint(d: ManualEndpoint): ApiEndpoint {
   const path = d.path.startsWith("/") ? d.path : `/${d.path}`;
   return {
     key: endpointKey(d.method, path),
@@ -98,9 +96,7 @@ function manualEndpoint(raw: unknown): ApiEndpoint {
   };
 }
 
-export async function saveEndpoints(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
-  requireEditor(scope);
-  const input = saveEndpointsInput.parse(raw);
+export async function saveEndpoints(ctx: ServiceContext, scope: EditorScope, input: SaveEndpoints) {
   const row = await getApiRow(ctx, scope, input.id);
   const cfg = readConfig(row);
   const byKey = new Map(cfg.discoveredEndpoints.map((e) => [e.key, e]));
@@ -116,9 +112,7 @@ export async function saveEndpoints(ctx: ServiceContext, scope: WorkspaceScope, 
 }
 
 /** The test console: runs one selected endpoint with the given arguments; the outcome sets the state. */
-export async function testEndpoint(ctx: ServiceContext, scope: WorkspaceScope, raw: unknown) {
-  requireEditor(scope);
-  const input = testEndpointInput.parse(raw);
+export async function testEndpoint(ctx: ServiceContext, scope: EditorScope, input: TestEndpoint) {
   const row = await getApiRow(ctx, scope, input.id);
   const ep = readConfig(row).endpoints.find((e) => e.key === input.endpointKey);
   if (!ep) throw new AppError("NOT_FOUND", "Endpoint não encontrado entre os selecionados");

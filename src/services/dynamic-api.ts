@@ -8,14 +8,12 @@ import { agentIntegrations } from "../../db/schema";
 import { type DynamicApiConfig, readConfig, statusOf } from "../integrations/dynamic-api/config";
 import { type IntegrationRow, SECRET_FIELDS, integrationsOf, publicConfig, sealConfig } from "../integrations/store";
 import { AppError } from "../lib/errors";
-import { type DynamicApiStatus, dynamicApiInput } from "../schemas/dynamic-api";
-import { getAgent, requireFlag } from "./agents";
+import type { DynamicApi, DynamicApiStatus } from "../schemas/dynamic-api";
+import type { EditorScope } from "./access";
+import { getAgent } from "./agents";
 import type { ServiceContext, WorkspaceScope } from "./context";
 
 export const NOT_FOUND_MESSAGE = "API não encontrada";
-const DENIED = "Você não tem permissão para editar agentes neste workspace";
-
-export const requireEditor = (scope: WorkspaceScope) => requireFlag(scope, "canEditAgents", DENIED);
 
 /** What the editor sees: secrets replaced by has<Field> flags. */
 export function toPublic(row: IntegrationRow) {
@@ -67,10 +65,8 @@ async function assertNameFree(ctx: ServiceContext, agentId: string, name: string
   }
 }
 
-export async function createDynamicApi(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
-  requireEditor(scope);
+export async function createDynamicApi(ctx: ServiceContext, scope: EditorScope, agentId: string, { enabled, ...input }: DynamicApi) {
   await getAgent(ctx.db, scope, agentId);
-  const { enabled, ...input } = dynamicApiInput.parse(raw);
   await assertNameFree(ctx, agentId, input.name);
   const config = sealConfig(ctx, "dynamic_api", { ...input, discoveredEndpoints: [], endpoints: [], configured: false, configuredAt: null });
   requireCredentials({ ...input, ...config });
@@ -82,10 +78,8 @@ export async function createDynamicApi(ctx: ServiceContext, scope: WorkspaceScop
   return toPublic(row);
 }
 
-export async function updateDynamicApi(ctx: ServiceContext, scope: WorkspaceScope, id: string, raw: unknown) {
-  requireEditor(scope);
+export async function updateDynamicApi(ctx: ServiceContext, scope: EditorScope, id: string, { enabled, ...input }: DynamicApi) {
   const row = await getApiRow(ctx, scope, id);
-  const { enabled, ...input } = dynamicApiInput.parse(raw);
   await assertNameFree(ctx, row.agentId, input.name, id);
   // Stored ciphertexts are left out of the merge: sealConfig keeps them when the form sends none.
   const prev: Record<string, unknown> = { ...readConfig(row) };
@@ -98,8 +92,7 @@ export async function updateDynamicApi(ctx: ServiceContext, scope: WorkspaceScop
   return toPublic(await writeApi(ctx, id, { config, name: input.name, enabled, status }));
 }
 
-export async function deleteDynamicApi(ctx: ServiceContext, scope: WorkspaceScope, id: string) {
-  requireEditor(scope);
+export async function deleteDynamicApi(ctx: ServiceContext, scope: EditorScope, id: string) {
   await getApiRow(ctx, scope, id);
   await ctx.db.delete(agentIntegrations).where(and(eq(agentIntegrations.id, id), eq(agentIntegrations.workspaceId, scope.id)));
   return { ok: true };

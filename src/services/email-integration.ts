@@ -6,9 +6,10 @@
 import { EmailSendError, sendWithConfig, vetSmtpHost } from "../integrations/email/send";
 import { type IntegrationRow, assertSecretStaysWithAddress, openConfig, publicConfig, sealConfig } from "../integrations/store";
 import { AppError } from "../lib/errors";
-import { type EmailIntegrationConfig, emailIntegrationInput } from "../schemas/email-integration";
+import type { EmailIntegration, EmailIntegrationConfig } from "../schemas/email-integration";
+import type { EditorScope } from "./access";
 import { agentIntegrationOf, recordIntegrationTest, removeAgentIntegration, upsertAgentIntegration } from "./agent-integrations";
-import { getAgent, requireAgentEditor } from "./agents";
+import { getAgent } from "./agents";
 import type { ServiceContext, WorkspaceScope } from "./context";
 
 function toPublic(row: IntegrationRow) {
@@ -21,10 +22,8 @@ export async function getAgentEmail(ctx: ServiceContext, scope: WorkspaceScope, 
   return { platformMailer: ctx.mailer.configured, integration: row ? toPublic(row) : null };
 }
 
-export async function saveAgentEmail(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
-  requireAgentEditor(scope);
+export async function saveAgentEmail(ctx: ServiceContext, scope: EditorScope, agentId: string, { enabled, ...input }: EmailIntegration) {
   const row = await agentIntegrationOf(ctx, scope, agentId, "email");
-  const { enabled, ...input } = emailIntegrationInput.parse(raw);
   const next = { ...input, smtpHost: input.smtpHost ?? null, smtpUser: input.smtpUser ?? null, smtpFrom: input.smtpFrom ?? null };
   // Before the host is even looked up: the stored password stays with the host it was saved for.
   assertSecretStaysWithAddress("email", next, row?.config ?? null);
@@ -41,14 +40,12 @@ export async function saveAgentEmail(ctx: ServiceContext, scope: WorkspaceScope,
   return toPublic(await upsertAgentIntegration(ctx, scope, { agentId, kind: "email", row }, { config, enabled }));
 }
 
-export async function removeAgentEmail(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireAgentEditor(scope);
+export async function removeAgentEmail(ctx: ServiceContext, scope: EditorScope, agentId: string) {
   return removeAgentIntegration(ctx, scope, agentId, "email");
 }
 
 /** "Testar": a real test e-mail to the saved recipients, through the saved SMTP (or the platform's). */
-export async function testAgentEmail(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireAgentEditor(scope);
+export async function testAgentEmail(ctx: ServiceContext, scope: EditorScope, agentId: string) {
   const row = await agentIntegrationOf(ctx, scope, agentId, "email");
   if (!row) throw new AppError("NOT_FOUND", "Salve a configuração de e-mail antes de testar");
   const agent = await getAgent(ctx.db, scope, agentId);

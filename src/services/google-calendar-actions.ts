@@ -10,7 +10,7 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { calendarEvents } from "../../db/schema";
-import { type GoogleEvent, GoogleError, calendarRequest, meetLinkOf, throwIfAborted } from "../integrations/google-calendar/client";
+import { type GoogleEvent, GoogleError, calendarRequest, meetLinkOf, throwIfAborted } from "../adapters/google-calendar/client";
 import type { IntegrationRow } from "../integrations/store";
 import type { CalendarSettings } from "../schemas/google-calendar";
 import type { AppDeps } from "./context";

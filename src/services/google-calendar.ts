@@ -21,7 +21,7 @@ import {
   refreshAccessToken,
   revokeToken,
   throwIfAborted,
-} from "../integrations/google-calendar/client";
+} from "../adapters/google-calendar/client";
 import { type IntegrationRow, SECRET_FIELDS, integrationsOf, openConfig, sealConfig } from "../integrations/store";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { AppError } from "../lib/errors";
@@ -33,13 +33,13 @@ import {
   DEFAULT_CALENDAR_SETTINGS,
   RECONNECT_MESSAGE,
   STATUS_LABELS,
+  type GoogleCalendarClient,
   calendarSettingsInput,
-  googleCalendarClientInput,
 } from "../schemas/google-calendar";
-import { getAgent, requireAgentEditor } from "./agents";
+import { getAgent } from "./agents";
 import type { AppDeps, ServiceContext, WorkspaceScope } from "./context";
 import { getPlatformSetting, publicPlatformSetting, savePlatformSetting } from "./platform-settings";
-import { resolveWorkspaceScope } from "./workspaces";
+import { type EditorScope, holds, resolveMembership } from "./access";
 
 
 /** How long the user has to finish Google's consent screen. */
@@ -72,8 +72,7 @@ export async function getClientSettings(deps: AppDeps) {
   return { ...pub, defaultRedirectUri: defaultRedirectUri(deps) };
 }
 
-export async function saveClientSettings(deps: AppDeps, userId: string, raw: unknown) {
-  const input = googleCalendarClientInput.parse(raw);
+export async function saveClientSettings(deps: AppDeps, userId: string, input: GoogleCalendarClient) {
   const previous = await getPlatformSetting(deps, "google_calendar");
   if (!input.clientSecret && !previous?.clientSecret) throw new AppError("VALIDATION", "Informe a chave secreta do cliente", { field: "clientSecret" });
   await savePlatformSetting(deps, "google_calendar", { clientId: input.clientId, clientSecret: input.clientSecret ?? "", redirectUri: input.redirectUri ?? null }, userId);
@@ -167,10 +166,8 @@ export async function getCalendar(ctx: ServiceContext, scope: WorkspaceScope, ag
   };
 }
 
-export async function saveCalendarSettings(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
-  requireAgentEditor(scope);
+export async function saveCalendarSettings(ctx: ServiceContext, scope: EditorScope, agentId: string, { enabled, ...settings }: CalendarSettings) {
   await getAgent(ctx.db, scope, agentId);
-  const { enabled, ...settings } = calendarSettingsInput.parse(raw);
   const row = await ensureRow(ctx, agentId, scope.id);
   await writeCalendar(ctx, row, settings, { enabled });
   return getCalendar(ctx, scope, agentId);
@@ -178,8 +175,7 @@ export async function saveCalendarSettings(ctx: ServiceContext, scope: Workspace
 
 // ---- OAuth connect -------------------------------------------------------------------------------
 /** "Conectar Google Agenda": a fresh single-use state, stored hashed, bound to agent + user + workspace. */
-export async function startConnect(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireAgentEditor(scope);
+export async function startConnect(ctx: ServiceContext, scope: EditorScope, agentId: string) {
   await getAgent(ctx.db, scope, agentId);
   if (ctx.actor.type !== "user") throw new AppError("UNAUTHORIZED", "Não autenticado");
   const client = await oauthClient(ctx);
@@ -239,8 +235,8 @@ export async function completeConnect(
       return fail(row.agentId, (await burnState(deps, row.id, hash, null)) ? "expired" : "invalid_state");
     }
     if (!q.sessionUserId || q.sessionUserId !== pending.userId) return fail(row.agentId, "wrong_user");
-    const scope = await resolveWorkspaceScope(deps.db, pending.userId, row.workspaceId);
-    if (!scope?.permissions.canEditAgents) return fail(row.agentId, "forbidden");
+    const scope = await resolveMembership(deps.db, pending.userId, row.workspaceId);
+    if (!scope || !holds(scope, "canEditAgents")) return fail(row.agentId, "forbidden");
     if (q.error) return fail(row.agentId, q.error === "access_denied" ? "denied" : "google_refused");
     if (!q.code) return fail(row.agentId, "no_code");
     const client = await oauthClient(deps);
@@ -346,7 +342,8 @@ const asAppError = (e: unknown) => {
   return e;
 };
 
-export async function listCalendars(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
+/** Editors only: it calls Google with the stored token. */
+export async function listCalendars(ctx: ServiceContext, scope: EditorScope, agentId: string) {
   const row = await connectedRow(ctx, scope, agentId);
   try {
     const res = await withGoogle(ctx, row, (t) => calendarRequest<{ items?: CalendarListEntry[] }>(t, { method: "GET", path: "/users/me/calendarList", query: { minAccessRole: "writer" } }));
@@ -357,8 +354,7 @@ export async function listCalendars(ctx: ServiceContext, scope: WorkspaceScope, 
 }
 
 /** "Testar": reads the chosen calendar's busy times for the next day. */
-export async function testCalendar(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireAgentEditor(scope);
+export async function testCalendar(ctx: ServiceContext, scope: EditorScope, agentId: string) {
   const row = await connectedRow(ctx, scope, agentId);
   const settings = settingsOf(row);
   const calendarId = settings.calendarId || "primary";
@@ -388,8 +384,7 @@ export async function testCalendar(ctx: ServiceContext, scope: WorkspaceScope, a
 }
 
 /** Revokes at Google (best effort), forgets the tokens, keeps the settings. */
-export async function disconnectCalendar(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireAgentEditor(scope);
+export async function disconnectCalendar(ctx: ServiceContext, scope: EditorScope, agentId: string) {
   await getAgent(ctx.db, scope, agentId);
   const row = await calendarRowOf(ctx, agentId, scope.id);
   if (!row) return getCalendar(ctx, scope, agentId);

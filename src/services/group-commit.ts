@@ -2,9 +2,9 @@ import type { Db } from "../../db/client";
 import type { RawTx } from "./credit-debit";
 
 /**
- * Group commit for the chat turn's settle step: the settles that arrive while a commit is being
- * prepared share ONE write transaction, each inside its own SAVEPOINT so one failing settle rolls
- * back alone. Every caller still waits for the commit before answering, so nothing is reported
+ * Group commit for the chat turn's writes (each model call's credit reservation, the settle after
+ * it, channel accepts): the tasks that arrive while a commit is being prepared share ONE write
+ * transaction, each inside its own SAVEPOINT so one failing task rolls back alone. Every caller still waits for the commit before answering, so nothing is reported
  * done before it is durable; under load the WAL writes per turn drop (bench/chat.ts).
  */
 type Task = { fn: (tx: RawTx) => Promise<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void };

@@ -2,20 +2,15 @@ import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { users, workspaceInvitations, workspaceMembers, workspaces } from "../../db/schema";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { AppError } from "../lib/errors";
-import { inviteMemberInput, permissionFlags } from "../schemas/workspaces";
+import { type InviteMember, permissionFlags } from "../schemas/workspaces";
 import { logActivity } from "./activity";
-import type { ServiceContext, WorkspaceScope } from "./context";
+import type { ServiceContext } from "./context";
 import { withTransaction } from "./context";
 import { getWorkspacePlan } from "./plans";
-import { memberCount, resolveWorkspaceScope } from "./workspaces";
+import { type MemberManagerScope, resolveMembership } from "./access";
+import { memberCount } from "./workspaces";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-function requireManageMembers(scope: WorkspaceScope) {
-  if (!scope.permissions.canManageMembers) {
-    throw new AppError("FORBIDDEN", "Você não tem permissão para gerenciar membros deste workspace");
-  }
-}
 
 /** Pending invitations, minus the one to `exceptEmail` (a re-invite replaces it, so it holds no extra seat). */
 async function pendingCount(ctx: ServiceContext, workspaceId: string, exceptEmail: string) {
@@ -34,9 +29,7 @@ async function pendingCount(ctx: ServiceContext, workspaceId: string, exceptEmai
 }
 
 /** Invites by email: stores the sha256 of a random token and mails the raw link. */
-export async function inviteMember(ctx: ServiceContext, scope: WorkspaceScope, inviterId: string, raw: unknown) {
-  requireManageMembers(scope);
-  const input = inviteMemberInput.parse(raw);
+export async function inviteMember(ctx: ServiceContext, scope: MemberManagerScope, inviterId: string, input: InviteMember) {
   // A manager may only hand out flags they hold, or canManageMembers alone would grant everything.
   if (permissionFlags.some((f) => input.permissions[f] && !scope.permissions[f])) {
     throw new AppError("FORBIDDEN", "Você não pode conceder permissões que você não possui neste workspace");
@@ -51,7 +44,7 @@ export async function inviteMember(ctx: ServiceContext, scope: WorkspaceScope, i
     );
   }
   const [existingUser] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-  if (existingUser && (await resolveWorkspaceScope(ctx.db, existingUser.id, scope.id))) {
+  if (existingUser && (await resolveMembership(ctx.db, existingUser.id, scope.id))) {
     throw new AppError("CONFLICT", "Este usuário já é membro do workspace");
   }
   const token = randomToken();
@@ -103,8 +96,7 @@ export async function inviteMember(ctx: ServiceContext, scope: WorkspaceScope, i
   return { invitationId: invitation.id, expiresAt };
 }
 
-export async function listInvitations(ctx: ServiceContext, scope: WorkspaceScope) {
-  requireManageMembers(scope);
+export async function listInvitations(ctx: ServiceContext, scope: MemberManagerScope) {
   const rows = await ctx.db
     .select()
     .from(workspaceInvitations)
@@ -120,8 +112,7 @@ export async function listInvitations(ctx: ServiceContext, scope: WorkspaceScope
   }));
 }
 
-export async function revokeInvitation(ctx: ServiceContext, scope: WorkspaceScope, id: string) {
-  requireManageMembers(scope);
+export async function revokeInvitation(ctx: ServiceContext, scope: MemberManagerScope, id: string) {
   const deleted = await ctx.db
     .delete(workspaceInvitations)
     .where(and(eq(workspaceInvitations.id, id), eq(workspaceInvitations.workspaceId, scope.id)))

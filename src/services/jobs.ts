@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { type SQL, and, eq, or, sql } from "drizzle-orm";
 import { jobs } from "../../db/schema";
 import type { Db } from "../../db/client";
 
@@ -43,6 +43,18 @@ export async function enqueueJob(db: Db, input: JobInput, now = Date.now()): Pro
   return existing;
 }
 
+const typeList = (types: string[]) =>
+  sql.join(
+    types.map((t) => sql`${t}`),
+    sql`, `,
+  );
+
+/** Job `j` is not held up by its group: no live job of the group runs, no older one of it is due. */
+const groupFreeAt = (now: number) => sql`(j.group_key IS NULL OR NOT EXISTS (
+        SELECT 1 FROM jobs o WHERE o.group_key = j.group_key AND o.id <> j.id AND (
+          (o.status = 'running' AND o.lease_until > ${now})
+          OR (o.status IN ('pending', 'running') AND o.run_after <= ${now} AND o.id < j.id))))`;
+
 /**
  * Claims the oldest runnable job atomically: one UPDATE … RETURNING moves it to running with a
  * lease, so two workers never get the same job. A running job whose lease expired (its worker
@@ -53,26 +65,31 @@ export async function enqueueJob(db: Db, input: JobInput, now = Date.now()): Pro
  * only scheduled for later (a debounced reply, a retry in backoff) does not hold the group up.
  */
 export async function claimJob(db: Db, types: string[], now = Date.now(), leaseMs = LEASE_MS): Promise<Job | null> {
-  const typeList = sql.join(
-    types.map((t) => sql`${t}`),
-    sql`, `,
-  );
-  const groupFree = sql`(j.group_key IS NULL OR NOT EXISTS (
-        SELECT 1 FROM jobs o WHERE o.group_key = j.group_key AND o.id <> j.id AND (
-          (o.status = 'running' AND o.lease_until > ${now})
-          OR (o.status IN ('pending', 'running') AND o.run_after <= ${now} AND o.id < j.id))))`;
+  const groupFree = groupFreeAt(now);
   // Two index walks, each stopping at its first eligible row (one OR-ed query would collect and
   // sort every due job first, which a backlog of thousands makes slow): a job whose worker died
   // comes first, then the oldest due pending job.
-  const expired = sql`SELECT j.id FROM jobs j WHERE j.status = 'running' AND j.lease_until <= ${now} AND j.type IN (${typeList}) AND ${groupFree} LIMIT 1`;
+  const expired = sql`SELECT j.id FROM jobs j WHERE j.status = 'running' AND j.lease_until <= ${now} AND j.type IN (${typeList(types)}) AND ${groupFree} LIMIT 1`;
   const due = sql`SELECT j.id FROM jobs j INDEXED BY jobs_claim_idx
-    WHERE j.status = 'pending' AND j.run_after <= ${now} AND j.type IN (${typeList}) AND ${groupFree}
+    WHERE j.status = 'pending' AND j.run_after <= ${now} AND j.type IN (${typeList(types)}) AND ${groupFree}
     ORDER BY j.run_after, j.id LIMIT 1`;
+  // An expired job that already used its last attempt took its process down each time (a poison
+  // job): the same UPDATE dead-letters it instead of running it again, then the claim goes on.
+  const poisoned = sql`${jobs.status} = 'running' AND ${jobs.attempts} >= ${jobs.maxAttempts}`;
   const [row] = await db
     .update(jobs)
-    .set({ status: "running", leaseUntil: now + leaseMs, attempts: sql`${jobs.attempts} + 1`, startedAt: now })
+    .set({
+      status: sql`CASE WHEN ${poisoned} THEN 'dead' ELSE 'running' END`,
+      error: sql`CASE WHEN ${poisoned} THEN 'O processo parou durante as ' || ${jobs.attempts} || ' tentativas deste job' ELSE ${jobs.error} END`,
+      completedAt: sql`CASE WHEN ${poisoned} THEN ${now} ELSE ${jobs.completedAt} END`,
+      dedupeKey: sql`CASE WHEN ${poisoned} THEN NULL ELSE ${jobs.dedupeKey} END`,
+      leaseUntil: sql`CASE WHEN ${poisoned} THEN NULL ELSE ${now + leaseMs} END`,
+      attempts: sql`CASE WHEN ${poisoned} THEN ${jobs.attempts} ELSE ${jobs.attempts} + 1 END`,
+      startedAt: now,
+    })
     .where(and(sql`${jobs.id} = coalesce((${expired}), (${due}))`, or(eq(jobs.status, "pending"), eq(jobs.status, "running"))))
     .returning();
+  if (row?.status === "dead") return claimJob(db, types, now, leaseMs);
   return row ?? null;
 }
 
@@ -81,10 +98,11 @@ export async function renewLease(db: Db, jobId: string, until: number) {
   await db.update(jobs).set({ leaseUntil: until }).where(and(eq(jobs.id, jobId), eq(jobs.status, "running")));
 }
 
-export async function reportProgress(db: Db, jobId: string, progress: number, now = Date.now()) {
+/** Records progress and extends the lease by the configured length (JOB_LEASE_MS), like renewLease. */
+export async function reportProgress(db: Db, jobId: string, progress: number, now = Date.now(), leaseMs = LEASE_MS) {
   await db
     .update(jobs)
-    .set({ progress: Math.max(0, Math.min(100, Math.round(progress))), leaseUntil: now + LEASE_MS })
+    .set({ progress: Math.max(0, Math.min(100, Math.round(progress))), leaseUntil: now + leaseMs })
     .where(eq(jobs.id, jobId));
 }
 
@@ -107,4 +125,41 @@ export async function failJob(db: Db, job: Job, error: string, opts: { retryable
     )
     .where(eq(jobs.id, job.id));
   return dead;
+}
+
+/** What a job loop (in-process or the Worker host) says about itself, for /health. */
+export type JobsStatus = {
+  state: "starting" | "running" | "restarting" | "stopped";
+  /** When the loop first started: jobs that fell due before it are a backlog, not lag. */
+  since: number;
+  restarts: number;
+  lastHeartbeatAt: number | null;
+};
+
+export type QueueLag = { reason: "waiting" | "lease-expired"; jobId: string; type: string; lateMs: number };
+
+/**
+ * The queue is lagging when a running job's lease expired `marginMs` ago and no lane took it
+ * again, or a due job (its group free) waited longer than a lease plus `marginMs`. Time before
+ * `since` does not count. Each look is one claim-shaped index walk (LIMIT 1): cheap for a probe.
+ */
+export async function queueLag(db: Db, types: string[], o: { now: number; since: number; leaseMs: number; marginMs: number }): Promise<QueueLag | null> {
+  if (types.length === 0) return null;
+  const groupFree = groupFreeAt(o.now);
+  const find = async (query: SQL) => (await db.select().from(jobs).where(sql`${jobs.id} = (${query})`).limit(1))[0] ?? null;
+  const expiredBy = o.now - o.marginMs;
+  if (o.since <= expiredBy) {
+    const job = await find(
+      sql`SELECT j.id FROM jobs j WHERE j.status = 'running' AND j.lease_until <= ${expiredBy} AND j.type IN (${typeList(types)}) AND ${groupFree} LIMIT 1`,
+    );
+    if (job) return { reason: "lease-expired", jobId: job.id, type: job.type, lateMs: o.now - Math.max(job.leaseUntil ?? 0, o.since) };
+  }
+  const dueBy = o.now - o.leaseMs - o.marginMs;
+  if (o.since <= dueBy) {
+    const job = await find(sql`SELECT j.id FROM jobs j INDEXED BY jobs_claim_idx
+      WHERE j.status = 'pending' AND j.run_after <= ${dueBy} AND j.type IN (${typeList(types)}) AND ${groupFree}
+      ORDER BY j.run_after, j.id LIMIT 1`);
+    if (job) return { reason: "waiting", jobId: job.id, type: job.type, lateMs: o.now - Math.max(job.runAfter, o.since) };
+  }
+  return null;
 }

@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import { desc, eq } from "drizzle-orm";
 import { mailOutbox } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Env } from "../env";
@@ -15,7 +16,7 @@ export type Mailer = {
 
 /**
  * SMTP through nodemailer when SMTP_HOST is set. Offline (no SMTP) the mail is stored in
- * mail_outbox with status "queued" and logged, so register/reset/invite flows work anywhere.
+ * mail_outbox with status "queued" (the log says only who it is for), so the flows work anywhere.
  * Every mail is recorded in the outbox either way: the admin can see what left and what failed.
  */
 export function createMailer(db: Db, env: Env, secrets: SecretBox): Mailer {
@@ -46,7 +47,8 @@ export function createMailer(db: Db, env: Env, secrets: SecretBox): Mailer {
           log.error("mail send failed", { to: mail.to, template: mail.template, error });
         }
       } else {
-        log.info("mail kept in outbox (no SMTP configured)", { to: mail.to, subject: mail.subject, text: mail.text });
+        // Never the body: it carries reset/verify/invite links, and logs are read by more people than the outbox.
+        log.info("mail waiting in the outbox (no SMTP configured)", { to: mail.to, subject: mail.subject, template: mail.template });
       }
       await db.insert(mailOutbox).values({
         toAddress: mail.to,
@@ -62,4 +64,15 @@ export function createMailer(db: Db, env: Env, secrets: SecretBox): Mailer {
       return { status, error };
     },
   };
+}
+
+/** The newest 50 outbox mails, optionally to one address, decrypted (the test-only /api/v1/dev/outbox). */
+export async function recentOutbox(db: Db, secrets: SecretBox, to?: string) {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(to ? eq(mailOutbox.toAddress, to.toLowerCase()) : undefined)
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(50);
+  return rows.map((r) => ({ to: r.toAddress, subject: r.subject, text: secrets.decrypt(r.text), template: r.template, createdAt: r.createdAt }));
 }

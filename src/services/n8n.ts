@@ -4,13 +4,14 @@
  * "n8n", token encrypted). Every row is reached through the caller's workspace; writes and tests
  * need canEditAgents; the global switch is admin-only (routers/n8n.ts).
  */
-import { N8nError, callWorkflow } from "../integrations/n8n/client";
+import { N8nError, callWorkflow } from "../adapters/n8n/client";
 import { n8nGloballyEnabled, workflowPayload } from "../integrations/n8n/provider";
 import { type IntegrationRow, openConfig, publicConfig, sealConfig } from "../integrations/store";
 import { AppError } from "../lib/errors";
-import { type N8nConfig, n8nConfigInput, n8nGlobalInput } from "../schemas/n8n";
+import type { N8nConfig, N8nConfigParsed, N8nGlobalInput } from "../schemas/n8n";
+import type { EditorScope } from "./access";
 import { agentIntegrationOf, recordIntegrationTest, removeAgentIntegration, upsertAgentIntegration } from "./agent-integrations";
-import { getAgent, requireAgentEditor } from "./agents";
+import { getAgent } from "./agents";
 import type { AppDeps, ServiceContext, WorkspaceScope } from "./context";
 import { publicPlatformSetting, savePlatformSetting } from "./platform-settings";
 
@@ -21,8 +22,7 @@ export async function n8nGlobal(deps: AppDeps) {
   return { enabled: await n8nGloballyEnabled(deps), updatedAt };
 }
 
-export async function saveN8nGlobal(ctx: ServiceContext, raw: unknown) {
-  const input = n8nGlobalInput.parse(raw);
+export async function saveN8nGlobal(ctx: ServiceContext, input: N8nGlobalInput) {
   await savePlatformSetting(ctx, "n8n", input, ctx.actor.type === "user" ? ctx.actor.userId : null);
   return n8nGlobal(ctx);
 }
@@ -38,22 +38,18 @@ export async function getAgentN8n(ctx: ServiceContext, scope: WorkspaceScope, ag
   return { globalEnabled: await n8nGloballyEnabled(ctx), integration: row ? toPublic(row) : null };
 }
 
-export async function saveAgentN8n(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
-  requireAgentEditor(scope);
+export async function saveAgentN8n(ctx: ServiceContext, scope: EditorScope, agentId: string, { enabled, ...input }: N8nConfigParsed) {
   const row = await agentIntegrationOf(ctx, scope, agentId, "n8n");
-  const { enabled, ...input } = n8nConfigInput.parse(raw);
   const config = sealConfig(ctx, "n8n", { ...input, authHeader: input.authHeader ?? null }, row?.config ?? null);
   return toPublic(await upsertAgentIntegration(ctx, scope, { agentId, kind: "n8n", row }, { config, enabled }));
 }
 
-export async function removeAgentN8n(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireAgentEditor(scope);
+export async function removeAgentN8n(ctx: ServiceContext, scope: EditorScope, agentId: string) {
   return removeAgentIntegration(ctx, scope, agentId, "n8n");
 }
 
 /** "Testar" of one saved workflow: a real POST with sample conversation data; the outcome is kept on the row. */
-export async function testN8nWorkflow(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, tag: string) {
-  requireAgentEditor(scope);
+export async function testN8nWorkflow(ctx: ServiceContext, scope: EditorScope, agentId: string, tag: string) {
   const row = await agentIntegrationOf(ctx, scope, agentId, "n8n");
   if (!row) throw new AppError("NOT_FOUND", "Salve a integração com o n8n antes de testar");
   if (!(await n8nGloballyEnabled(ctx))) throw new AppError("PRECONDITION_FAILED", N8N_DISABLED);

@@ -4,13 +4,13 @@
  * of the agent's workspace; writes and "Testar" need canEditAgents. Another workspace's agent is
  * "não encontrado".
  */
-import { NotionError } from "../integrations/notion/client";
+import { NotionError } from "../adapters/notion/client";
 import { readParent, whoAmI } from "../integrations/notion/notes";
 import { type IntegrationRow, openConfig, publicConfig, sealConfig } from "../integrations/store";
 import { AppError } from "../lib/errors";
-import { NOTION_PARENT_REQUIRED, NOTION_TOKEN_REQUIRED, type NotionParentType, notionInput, notionTestInput } from "../schemas/notion";
+import { NOTION_PARENT_REQUIRED, NOTION_TOKEN_REQUIRED, type NotionConfig, type NotionParentType, type NotionTest } from "../schemas/notion";
+import type { EditorScope } from "./access";
 import { agentIntegrationOf, recordIntegrationTest, removeAgentIntegration, upsertAgentIntegration } from "./agent-integrations";
-import { requireAgentEditor } from "./agents";
 import type { ServiceContext, WorkspaceScope } from "./context";
 
 const KIND = "notion" as const;
@@ -36,10 +36,8 @@ export async function getNotion(ctx: ServiceContext, scope: WorkspaceScope, agen
   return toPublicNotion(await agentIntegrationOf(ctx, scope, agentId, KIND));
 }
 
-export async function saveNotion(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
-  requireAgentEditor(scope);
+export async function saveNotion(ctx: ServiceContext, scope: EditorScope, agentId: string, input: NotionConfig) {
   const row = await agentIntegrationOf(ctx, scope, agentId, KIND);
-  const input = notionInput.parse(raw);
   const config = sealConfig(ctx, KIND, { token: input.token, parentType: input.parentType, parentId: input.parentId }, row?.config);
   if (!config.token) throw new AppError("VALIDATION", NOTION_TOKEN_REQUIRED, { field: "token" });
   const prev = (row?.config ?? {}) as StoredConfig;
@@ -48,8 +46,7 @@ export async function saveNotion(ctx: ServiceContext, scope: WorkspaceScope, age
   return toPublicNotion(saved) as PublicNotion;
 }
 
-export async function removeNotion(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireAgentEditor(scope);
+export async function removeNotion(ctx: ServiceContext, scope: EditorScope, agentId: string) {
   return removeAgentIntegration(ctx, scope, agentId, KIND);
 }
 
@@ -58,10 +55,8 @@ export async function removeNotion(ctx: ServiceContext, scope: WorkspaceScope, a
  * with the integration. The form's values are tested (a blank token uses the stored one); the
  * outcome is recorded on the saved integration when the saved settings were the ones tested.
  */
-export async function testNotion(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw?: unknown) {
-  requireAgentEditor(scope);
+export async function testNotion(ctx: ServiceContext, scope: EditorScope, agentId: string, draft: NotionTest) {
   const row = await agentIntegrationOf(ctx, scope, agentId, KIND);
-  const draft = notionTestInput.parse(raw ?? undefined);
   const stored = row ? openConfig<StoredConfig>(ctx, row) : {};
   const token = draft?.token || stored.token;
   const parentId = draft?.parentId || stored.parentId;

@@ -4,12 +4,12 @@
  * Reads need membership of the agent's workspace; writes and "Testar" need canEditAgents. Another
  * workspace's agent is "não encontrado".
  */
-import { NuvemshopError, fetchStore } from "../integrations/nuvemshop/client";
+import { NuvemshopError, fetchStore } from "../adapters/nuvemshop/client";
 import { type IntegrationRow, openConfig, publicConfig, sealConfig } from "../integrations/store";
 import { AppError } from "../lib/errors";
-import { TOKEN_REQUIRED, nuvemshopInput, nuvemshopTestInput } from "../schemas/nuvemshop";
+import { type NuvemshopConfig, type NuvemshopTest, TOKEN_REQUIRED } from "../schemas/nuvemshop";
+import type { EditorScope } from "./access";
 import { agentIntegrationOf, recordIntegrationTest, removeAgentIntegration, upsertAgentIntegration } from "./agent-integrations";
-import { requireAgentEditor } from "./agents";
 import type { ServiceContext, WorkspaceScope } from "./context";
 
 const KIND = "nuvemshop" as const;
@@ -36,10 +36,8 @@ export async function getNuvemshop(ctx: ServiceContext, scope: WorkspaceScope, a
   return toPublicNuvemshop(await agentIntegrationOf(ctx, scope, agentId, KIND));
 }
 
-export async function saveNuvemshop(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
-  requireAgentEditor(scope);
+export async function saveNuvemshop(ctx: ServiceContext, scope: EditorScope, agentId: string, input: NuvemshopConfig) {
   const row = await agentIntegrationOf(ctx, scope, agentId, KIND);
-  const input = nuvemshopInput.parse(raw);
   const config = sealConfig(ctx, KIND, { storeId: input.storeId, accessToken: input.accessToken }, row?.config);
   if (!config.accessToken) throw new AppError("VALIDATION", TOKEN_REQUIRED, { field: "accessToken" });
   const prev = (row?.config ?? {}) as StoredConfig;
@@ -48,8 +46,7 @@ export async function saveNuvemshop(ctx: ServiceContext, scope: WorkspaceScope, 
   return toPublicNuvemshop(saved) as PublicNuvemshop;
 }
 
-export async function removeNuvemshop(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireAgentEditor(scope);
+export async function removeNuvemshop(ctx: ServiceContext, scope: EditorScope, agentId: string) {
   return removeAgentIntegration(ctx, scope, agentId, KIND);
 }
 
@@ -57,10 +54,8 @@ export async function removeNuvemshop(ctx: ServiceContext, scope: WorkspaceScope
  * "Testar": reads the store's record with the form's values (a blank token uses the stored one).
  * The outcome is recorded on the saved integration when the saved credentials were the ones tested.
  */
-export async function testNuvemshop(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw?: unknown) {
-  requireAgentEditor(scope);
+export async function testNuvemshop(ctx: ServiceContext, scope: EditorScope, agentId: string, draft: NuvemshopTest) {
   const row = await agentIntegrationOf(ctx, scope, agentId, KIND);
-  const draft = nuvemshopTestInput.parse(raw ?? undefined);
   const stored = row ? openConfig<StoredConfig>(ctx, row) : {};
   const storeId = draft?.storeId || stored.storeId;
   const accessToken = draft?.accessToken || stored.accessToken;

@@ -4,24 +4,35 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { agents, embeddingSources, semanticCache } from "../../db/schema";
 import { DOCUMENT_TYPES, extensionOf } from "../knowledge/extract";
 import { describeTrainingError } from "../knowledge/ingest";
+import { limitMessages, trainingLimits } from "../knowledge/limits";
 import { invalidateAgentIndex } from "../knowledge/retrieve";
 import { discoverSubpages } from "../knowledge/sources";
 import { AppError } from "../lib/errors";
-import { discoverInput, trainingDocumentMeta, trainingTextInput, trainingVideoInput, trainingWebsiteInput } from "../schemas/training";
-import { getAgent, requireFlag } from "./agents";
+import {
+  type Discover,
+  type TrainingSourcePatch,
+  type TrainingText,
+  type TrainingVideo,
+  type TrainingWebsite,
+  trainingDocumentMeta,
+  trainingTextInput,
+  trainingVideoInput,
+  trainingWebsiteInput,
+} from "../schemas/training";
+import type { EditorScope } from "./access";
+import { getAgent } from "./agents";
 import type { ServiceContext, WorkspaceScope } from "./context";
 import { withTransaction } from "./context";
 import { enqueueJob } from "./jobs";
 
 export const TRAIN_JOB = "train-source";
-const EDIT = "Você não tem permissão para treinar agentes neste workspace";
 
 type NewSource = Omit<typeof embeddingSources.$inferInsert, "agentId" | "workspaceId">;
 
 /** Inserts a pending source and its durable training job. */
-async function addSource(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, values: NewSource) {
-  requireFlag(scope, "canEditAgents", EDIT);
+async function addSource(ctx: ServiceContext, scope: EditorScope, agentId: string, values: NewSource) {
   await getAgent(ctx.db, scope, agentId);
+  await assertTrainingRoom(ctx, scope.id);
   const [row] = await ctx.db
     .insert(embeddingSources)
     .values({ ...values, agentId, workspaceId: scope.id })
@@ -29,6 +40,16 @@ async function addSource(ctx: ServiceContext, scope: WorkspaceScope, agentId: st
   if (!row) throw new AppError("INTERNAL", "Falha ao criar fonte de treinamento");
   await enqueueTraining(ctx, row.id, row.agentId, scope.id);
   return row;
+}
+
+/** A workspace already at its chunk cap gets no new source: it could only fail (knowledge/limits.ts). */
+async function assertTrainingRoom(ctx: ServiceContext, workspaceId: string) {
+  const limits = trainingLimits(ctx.env);
+  const [row] = await ctx.db
+    .select({ used: sql<number>`coalesce(sum(${embeddingSources.chunkCount}), 0)` })
+    .from(embeddingSources)
+    .where(eq(embeddingSources.workspaceId, workspaceId));
+  if (Number(row?.used ?? 0) >= limits.maxChunksPerWorkspace) throw new AppError("LIMIT_EXCEEDED", limitMessages.chunksPerWorkspace(limits));
 }
 
 export async function enqueueTraining(ctx: Pick<ServiceContext, "db">, sourceId: string, agentId: string, workspaceId: string, force = false) {
@@ -47,13 +68,11 @@ export async function listSources(ctx: ServiceContext, scope: WorkspaceScope, ag
 /** A text's label in the list and in citations: its first 60 characters. */
 const textTitle = (content: string) => (content.length > 60 ? `${content.slice(0, 57).trim()}…` : content);
 
-export async function addText(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
-  const input = trainingTextInput.parse(raw);
+export async function addText(ctx: ServiceContext, scope: EditorScope, agentId: string, input: TrainingText) {
   return addSource(ctx, scope, agentId, { sourceType: "text", title: textTitle(input.content), content: input.content, imageUrl: input.imageUrl ?? null });
 }
 
-export async function addWebsite(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
-  const input = trainingWebsiteInput.parse(raw);
+export async function addWebsite(ctx: ServiceContext, scope: EditorScope, agentId: string, input: TrainingWebsite) {
   return addSource(ctx, scope, agentId, {
     sourceType: "website",
     title: new URL(input.url).hostname,
@@ -63,14 +82,12 @@ export async function addWebsite(ctx: ServiceContext, scope: WorkspaceScope, age
   });
 }
 
-export async function addVideo(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
-  const input = trainingVideoInput.parse(raw);
+export async function addVideo(ctx: ServiceContext, scope: EditorScope, agentId: string, input: TrainingVideo) {
   return addSource(ctx, scope, agentId, { sourceType: "video", title: input.title, url: input.url, content: input.transcript || null });
 }
 
 /** Stores the upload under DATA_DIR/uploads/<workspace>/ and queues its extraction. */
-export async function addDocument(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, file: { name: string; bytes: Uint8Array }) {
-  requireFlag(scope, "canEditAgents", EDIT);
+export async function addDocument(ctx: ServiceContext, scope: EditorScope, agentId: string, file: { name: string; bytes: Uint8Array }) {
   const { fileName } = trainingDocumentMeta.parse({ fileName: file.name });
   const ext = extensionOf(fileName);
   const mimeType = DOCUMENT_TYPES[ext];
@@ -81,6 +98,7 @@ export async function addDocument(ctx: ServiceContext, scope: WorkspaceScope, ag
   }
   if (file.bytes.byteLength === 0) throw new AppError("VALIDATION", "O arquivo está vazio.", { field: "file" });
   await getAgent(ctx.db, scope, agentId);
+  await assertTrainingRoom(ctx, scope.id);
   const relative = join("uploads", scope.id, `${Bun.randomUUIDv7()}.${ext}`);
   await mkdir(join(ctx.env.DATA_DIR, "uploads", scope.id), { recursive: true });
   await writeFile(join(ctx.env.DATA_DIR, relative), file.bytes);
@@ -98,12 +116,11 @@ async function getSource(ctx: ServiceContext, scope: WorkspaceScope, agentId: st
 }
 
 /** Edits what can change in place (text, subpages and frequency, transcript) and retrains if needed. */
-export async function updateSource(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, sourceId: string, raw: unknown) {
-  requireFlag(scope, "canEditAgents", EDIT);
+export async function updateSource(ctx: ServiceContext, scope: EditorScope, agentId: string, sourceId: string, edit: TrainingSourcePatch) {
   const source = await getSource(ctx, scope, agentId, sourceId);
   let patch: Partial<typeof embeddingSources.$inferInsert>;
-  // A field the body leaves out keeps its stored value (a partial edit must not wipe the rest).
-  const body = raw !== null && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+  // A field the edit leaves out keeps its stored value (a partial edit must not wipe the rest).
+  const body = Object.fromEntries(Object.entries(edit).filter(([, v]) => v !== undefined));
   if (source.sourceType === "text") {
     const input = trainingTextInput.parse({ content: source.content, imageUrl: source.imageUrl, ...body });
     patch = { content: input.content, imageUrl: input.imageUrl ?? null, title: textTitle(input.content) };
@@ -124,8 +141,7 @@ export async function updateSource(ctx: ServiceContext, scope: WorkspaceScope, a
 }
 
 /** Retrains one source (force) or every source of the agent (only what changed). */
-export async function retrain(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, sourceId?: string) {
-  requireFlag(scope, "canEditAgents", EDIT);
+export async function retrain(ctx: ServiceContext, scope: EditorScope, agentId: string, sourceId?: string) {
   const sources = sourceId ? [await getSource(ctx, scope, agentId, sourceId)] : await listSources(ctx, scope, agentId);
   for (const s of sources) {
     await ctx.db.update(embeddingSources).set({ status: "pending", progress: 0 }).where(eq(embeddingSources.id, s.id));
@@ -135,8 +151,7 @@ export async function retrain(ctx: ServiceContext, scope: WorkspaceScope, agentI
 }
 
 /** Deleting a source removes its chunks (FK cascade, FTS by trigger), its file, and bumps the version. */
-export async function deleteSource(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, sourceId: string) {
-  requireFlag(scope, "canEditAgents", EDIT);
+export async function deleteSource(ctx: ServiceContext, scope: EditorScope, agentId: string, sourceId: string) {
   const source = await getSource(ctx, scope, agentId, sourceId);
   await withTransaction(ctx.db, async (tx) => {
     await tx.delete(embeddingSources).where(eq(embeddingSources.id, sourceId));
@@ -148,9 +163,8 @@ export async function deleteSource(ctx: ServiceContext, scope: WorkspaceScope, a
   return { ok: true };
 }
 
-export async function discover(scope: WorkspaceScope, raw: unknown) {
-  requireFlag(scope, "canEditAgents", EDIT);
-  const { url } = discoverInput.parse(raw);
+/** Editors only (the scope proves it): it fetches the given site from the server. */
+export async function discover(_scope: EditorScope, { url }: Discover) {
   try {
     return { url, subpages: await discoverSubpages(url) };
   } catch (err) {

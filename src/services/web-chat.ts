@@ -4,26 +4,12 @@ import { agents, chatFeedback, conversations } from "../../db/schema";
 import { AppError } from "../lib/errors";
 import { TtlCache } from "../lib/ttl-cache";
 import { type TurnResult, runTurn } from "../runtime/turn";
-import { chatExternalInput, feedbackInput } from "../schemas/public-chat";
+import type { ChatExternal, Feedback } from "../schemas/public-chat";
+import { activeAgent } from "./agent-cache";
 import type { AppDeps, RequestMeta } from "./context";
 
-export const AGENT_NOT_FOUND = "Agente não encontrado";
-
-/** Agents are read on every public message; the editor's writes call invalidateAgent. */
-const agentCache = new TtlCache<typeof agents.$inferSelect | null>(2_000);
 /** visitor → conversation id; conversations are never re-keyed, so this only saves a lookup. */
 const conversationIds = new TtlCache<string>(10 * 60_000, 50_000);
-
-export function invalidateAgent(id: string) {
-  agentCache.delete(id);
-}
-
-export async function activeAgent(deps: AppDeps, id: string, opts: { allowInactive?: boolean } = {}) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError("NOT_FOUND", AGENT_NOT_FOUND);
-  const row = await agentCache.get(id, async () => (await deps.db.select().from(agents).where(eq(agents.id, id)).limit(1))[0] ?? null);
-  if (!row || (!row.isActive && !opts.allowInactive)) throw new AppError("NOT_FOUND", AGENT_NOT_FOUND);
-  return row;
-}
 
 /** GET /api/v1/public/agents/{id}: only what a visitor may see of an active agent. */
 export async function getPublicAgent(deps: AppDeps, id: string) {
@@ -72,11 +58,10 @@ export async function chatExternal(
   deps: AppDeps,
   meta: RequestMeta,
   agentId: string,
-  raw: unknown,
+  input: ChatExternal,
   /** persist false + allowInactive: the editor's preview (the caller has checked the workspace). */
   opts: { onDelta?: (d: string) => void; signal?: AbortSignal; persist?: boolean; allowInactive?: boolean } = {},
 ): Promise<ChatExternalResult> {
-  const input = chatExternalInput.parse(raw);
   const agent = await activeAgent(deps, agentId, { allowInactive: opts.allowInactive });
   const persist = opts.persist !== false;
   const contactKey = input.sessionId ?? visitorKey(meta);
@@ -152,8 +137,7 @@ export async function chatExternal(
   return { ...result, conversationId: conversationId ?? "", messageId: replyId };
 }
 
-export async function recordFeedback(deps: AppDeps, agentId: string, raw: unknown, fallbackSession: string) {
-  const input = feedbackInput.parse(raw);
+export async function recordFeedback(deps: AppDeps, agentId: string, input: Feedback, fallbackSession: string) {
   const agent = await activeAgent(deps, agentId);
   const [row] = await deps.db
     .insert(chatFeedback)

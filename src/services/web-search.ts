@@ -4,12 +4,13 @@
  * (agent_integrations kind "web_search") plus the conversation setting that switches it on.
  */
 import { searchSettings } from "../integrations/web-search/provider";
-import { WebSearchError, tavilySearch } from "../integrations/web-search/tavily";
+import { WebSearchError, tavilySearch } from "../adapters/tavily/client";
 import { publicConfig, sealConfig } from "../integrations/store";
 import { AppError } from "../lib/errors";
-import { type WebSearchGlobal, webSearchAgentInput, webSearchGlobalInput, webSearchTestInput } from "../schemas/web-search";
+import type { WebSearchAgent, WebSearchGlobal, WebSearchTest } from "../schemas/web-search";
+import type { EditorScope } from "./access";
 import { agentIntegrationOf, recordIntegrationTest, removeAgentIntegration, upsertAgentIntegration } from "./agent-integrations";
-import { getAgent, requireAgentEditor, updateAgent } from "./agents";
+import { getAgent, updateAgent } from "./agents";
 import type { AppDeps, ServiceContext, WorkspaceScope } from "./context";
 import { getPlatformSetting, publicPlatformSetting, savePlatformSetting } from "./platform-settings";
 
@@ -29,8 +30,7 @@ export async function webSearchGlobal(deps: AppDeps) {
   };
 }
 
-export async function saveWebSearchGlobal(ctx: ServiceContext, raw: unknown) {
-  const input = webSearchGlobalInput.parse(raw);
+export async function saveWebSearchGlobal(ctx: ServiceContext, input: WebSearchGlobal) {
   await savePlatformSetting(ctx, "web_search", input, ctx.actor.type === "user" ? ctx.actor.userId : null);
   return webSearchGlobal(ctx);
 }
@@ -48,8 +48,7 @@ async function runTest(apiKey: string, maxResults = 3): Promise<TestOutcome> {
 }
 
 /** The admin's "Testar": the key typed in the form, else the stored one. */
-export async function testWebSearchGlobal(deps: AppDeps, raw: unknown) {
-  const input = webSearchTestInput.parse(raw ?? {});
+export async function testWebSearchGlobal(deps: AppDeps, input: WebSearchTest) {
   const stored = await getPlatformSetting<{ apiKey?: string }>(deps, "web_search");
   const apiKey = input.apiKey || stored?.apiKey;
   if (!apiKey) throw new AppError("VALIDATION", "Informe a chave de API da Tavily");
@@ -74,31 +73,26 @@ export async function getAgentWebSearch(ctx: ServiceContext, scope: WorkspaceSco
 }
 
 /** Turns the agent's "Pesquisar na web" conversation setting on or off (the same field as the Conversa section). */
-export async function setAgentWebSearch(ctx: ServiceContext, scope: WorkspaceScope, userId: string, agentId: string, enabled: boolean) {
-  requireAgentEditor(scope);
+export async function setAgentWebSearch(ctx: ServiceContext, scope: EditorScope, userId: string, agentId: string, enabled: boolean) {
   const agent = await getAgent(ctx.db, scope, agentId);
   await updateAgent(ctx, scope, userId, agentId, { conversationSettings: { ...agent.conversationSettings, webSearch: enabled } });
   return getAgentWebSearch(ctx, scope, agentId);
 }
 
-export async function saveAgentWebSearch(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, raw: unknown) {
-  requireAgentEditor(scope);
+export async function saveAgentWebSearch(ctx: ServiceContext, scope: EditorScope, agentId: string, { enabled, ...input }: WebSearchAgent) {
   const row = await agentIntegrationOf(ctx, scope, agentId, "web_search");
-  const { enabled, ...input } = webSearchAgentInput.parse(raw);
   const config = sealConfig(ctx, "web_search", input, row?.config ?? null);
   await upsertAgentIntegration(ctx, scope, { agentId, kind: "web_search", row }, { config, enabled });
   return getAgentWebSearch(ctx, scope, agentId);
 }
 
-export async function removeAgentWebSearch(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireAgentEditor(scope);
+export async function removeAgentWebSearch(ctx: ServiceContext, scope: EditorScope, agentId: string) {
   await removeAgentIntegration(ctx, scope, agentId, "web_search");
   return getAgentWebSearch(ctx, scope, agentId);
 }
 
 /** The agent's "Testar": one real search with the key the agent would use. */
-export async function testAgentWebSearch(ctx: ServiceContext, scope: WorkspaceScope, agentId: string) {
-  requireAgentEditor(scope);
+export async function testAgentWebSearch(ctx: ServiceContext, scope: EditorScope, agentId: string) {
   const agent = await getAgent(ctx.db, scope, agentId);
   const settings = await searchSettings(ctx, agent);
   if (!settings) throw new AppError("PRECONDITION_FAILED", "Nenhuma chave de busca configurada: peça ao administrador da plataforma ou informe a chave do agente");

@@ -3,28 +3,26 @@ import { plans, userCredits, userSubscriptions, users, workspaceMembers, workspa
 import type { Db, DbOrTx } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { AppError } from "../lib/errors";
-import {
-  createWorkspaceInput,
-  defaultWorkspaceSettings,
-  ownerPermissions,
-} from "../schemas/workspaces";
+import { type CreateWorkspace, defaultWorkspaceSettings, ownerPermissions } from "../schemas/workspaces";
+import { requireMembership } from "./access";
 import { logActivity } from "./activity";
 import type { ServiceContext, WorkspaceScope } from "./context";
 import { withTransaction } from "./context";
+import { grantFreeCreditsIfEligible, grantFreeCreditsOnce } from "./credits";
 import { getFreePlan, getPlansOf } from "./plans";
 import { setSessionWorkspace } from "./sessions";
 
-const CREDIT = 1000; // milli-credits per credit
-
 /**
- * Creates a workspace with its owner membership, a free-plan subscription and a wallet
- * holding the plan's credits: a workspace is never without a plan or a wallet.
+ * Creates a workspace with its owner membership, a free-plan subscription and a wallet: a
+ * workspace is never without a plan or a wallet. The wallet starts empty; the free credits come
+ * once per user (credits.ts), here only when `freeCredits` and the user has not had them yet.
  */
 export async function createWorkspaceRecord(
   tx: DbOrTx,
   owner: { id: string },
   input: { name: string; description?: string | null },
   now = Date.now(),
+  freeCredits = true,
 ) {
   const plan = await getFreePlan(tx);
   const [ws] = await tx
@@ -40,37 +38,9 @@ export async function createWorkspaceRecord(
     startDate: now,
     endDate: plan.validityDays ? now + plan.validityDays * 86_400_000 : null,
   });
-  const credits = plan.creditsIncluded * CREDIT;
-  await tx.insert(userCredits).values({
-    workspaceId: ws.id,
-    userId: owner.id,
-    totalCredits: credits,
-    remainingCredits: credits,
-  });
+  await tx.insert(userCredits).values({ workspaceId: ws.id, userId: owner.id, totalCredits: 0, remainingCredits: 0 });
+  if (freeCredits) await grantFreeCreditsOnce(tx, owner.id, ws.id, now);
   return ws;
-}
-
-/** Verified membership of user in workspace, or null. The only way a workspace id becomes trusted. */
-export async function resolveWorkspaceScope(db: Db, userId: string, workspaceId: string): Promise<WorkspaceScope | null> {
-  const query = prepared(db, "workspace-scope", (d) =>
-    d
-      .select({ id: workspaces.id, name: workspaces.name, ownerId: workspaces.ownerId, role: workspaceMembers.role, permissions: workspaceMembers.permissions })
-      .from(workspaceMembers)
-      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(and(eq(workspaceMembers.workspaceId, sql.placeholder("workspaceId")), eq(workspaceMembers.userId, sql.placeholder("userId"))))
-      .limit(1)
-      .prepare(),
-  );
-  const [row] = await query.all({ workspaceId, userId });
-  if (!row) return null;
-  const isOwner = row.ownerId === userId;
-  return {
-    id: row.id,
-    name: row.name,
-    ownerId: row.ownerId,
-    role: isOwner ? "owner" : row.role,
-    permissions: isOwner ? ownerPermissions : row.permissions,
-  };
 }
 
 /** The first workspace the user belongs to (oldest membership), for sessions without one. */
@@ -124,7 +94,7 @@ export async function listWorkspaces(ctx: ServiceContext, userId: string) {
 }
 
 /** The most generous limit among the plans of the workspaces the user owns. */
-async function ownerLimits(db: Db, userId: string) {
+async function ownerLimits(db: DbOrTx, userId: string) {
   const owned = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.ownerId, userId));
   const planOf = await getPlansOf(
     db,
@@ -138,20 +108,22 @@ async function ownerLimits(db: Db, userId: string) {
   return { ownedCount: owned.length, maxWorkspaces };
 }
 
-export async function createWorkspace(ctx: ServiceContext, userId: string, raw: unknown) {
-  const input = createWorkspaceInput.parse(raw);
+export async function createWorkspace(ctx: ServiceContext, userId: string, input: CreateWorkspace) {
   const isAdmin = ctx.actor.type === "user" && ctx.actor.role === "admin";
-  if (!isAdmin) {
-    const { ownedCount, maxWorkspaces } = await ownerLimits(ctx.db, userId);
-    if (ownedCount >= maxWorkspaces) {
-      throw new AppError(
-        "LIMIT_EXCEEDED",
-        `Seu plano permite até ${maxWorkspaces} ${maxWorkspaces === 1 ? "workspace" : "workspaces"}. Atualize seu plano para criar mais.`,
-      );
-    }
-  }
   const ws = await withTransaction(ctx.db, async (tx) => {
-    const created = await createWorkspaceRecord(tx, { id: userId }, input);
+    // Counted inside the write transaction: concurrent creations cannot pass the plan's limit together.
+    if (!isAdmin) {
+      const { ownedCount, maxWorkspaces } = await ownerLimits(tx, userId);
+      if (ownedCount >= maxWorkspaces) {
+        throw new AppError(
+          "LIMIT_EXCEEDED",
+          `Seu plano permite até ${maxWorkspaces} ${maxWorkspaces === 1 ? "workspace" : "workspaces"}. Atualize seu plano para criar mais.`,
+        );
+      }
+    }
+    const created = await createWorkspaceRecord(tx, { id: userId }, input, Date.now(), false);
+    // Normally a no-op (given at registration or verification); covers a user who has none yet.
+    await grantFreeCreditsIfEligible(tx, ctx.mailer.configured, userId);
     await logActivity(tx, ctx.meta, {
       userId,
       workspaceId: created.id,
@@ -172,8 +144,7 @@ export async function switchWorkspace(
   session: { userId: string; sid: string; data: Parameters<typeof setSessionWorkspace>[2] },
   workspaceId: string,
 ) {
-  const scope = await resolveWorkspaceScope(ctx.db, session.userId, workspaceId);
-  if (!scope) throw new AppError("NOT_FOUND", "Workspace não encontrado");
+  await requireMembership(ctx.db, session.userId, workspaceId);
   await setSessionWorkspace(ctx.db, session.sid, session.data, workspaceId);
   await ctx.db.update(users).set({ lastWorkspaceId: workspaceId }).where(eq(users.id, session.userId));
   await logActivity(ctx.db, ctx.meta, {

@@ -1,6 +1,7 @@
 /**
  * A loopback Graph server for Instagram Messaging (protocols.md §4): POST /{version}/{pageId}/messages
- * (text, attachment, sender_action) and GET /{version}/{id}?fields=… for known accounts. Records
+ * (text, attachment, sender_action), GET /{version}/{id}?fields=… for known accounts, and
+ * GET /{version}/{page-id}?fields=instagram_business_account for known pages. Records
  * every call, can inject Graph errors (429, throttling codes, 5xx), and signs webhook deliveries the
  * way Meta does (X-Hub-Signature-256).
  */
@@ -12,8 +13,10 @@ export type InjectedFailure = { status: number; code?: number; subcode?: number;
 const graphError = (status: number, message: string, code: number, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
   Response.json({ error: { message, type: "OAuthException", code, fbtrace_id: "AfakeTrace", ...extra } }, { status, headers });
 
-export async function startFakeInstagram(opts: { accessToken: string; accounts?: Record<string, string> }) {
+/** `pages`: Facebook Page id → the Instagram business account linked to it (null: none linked). */
+export async function startFakeInstagram(opts: { accessToken: string; accounts?: Record<string, string>; pages?: Record<string, string | null> }) {
   const accounts = new Map(Object.entries(opts.accounts ?? {}));
+  const pages = new Map(Object.entries(opts.pages ?? {}));
   const calls: RecordedCall[] = [];
   /** Consumed one per POST …/messages, in order. */
   const failures: InjectedFailure[] = [];
@@ -31,6 +34,12 @@ export async function startFakeInstagram(opts: { accessToken: string; accounts?:
       if (authorization !== `Bearer ${opts.accessToken}`) return graphError(401, "Invalid OAuth access token - Cannot parse access token", 190);
       const id = decodeURIComponent(m[2] ?? "");
 
+      if (req.method === "GET" && !m[3] && pages.has(id)) {
+        const linked = pages.get(id);
+        const fields = (url.searchParams.get("fields") ?? "id").split(",");
+        const account = fields.includes("instagram_business_account") && linked ? { instagram_business_account: { id: linked } } : {};
+        return Response.json({ id, ...account });
+      }
       if (req.method === "GET" && !m[3]) {
         const username = accounts.get(id);
         if (!username) return graphError(400, `Unsupported get request. Object with ID '${id}' does not exist`, 100, { type: "GraphMethodException", error_subcode: 33 });
@@ -65,6 +74,8 @@ export async function startFakeInstagram(opts: { accessToken: string; accounts?:
     /** The next send fails with `status` (429 → code 613 unless given), with Retry-After if given. */
     failNext: (status: number, o: { code?: number; subcode?: number; retryAfter?: string } = {}) => failures.push({ status, ...o }),
     addAccount: (id: string, username: string) => accounts.set(id, username),
+    /** A Page the token reaches, linked to that Instagram business account (null: none). */
+    addPage: (pageId: string, businessId: string | null) => pages.set(pageId, businessId),
     stop: () => server.stop(true),
   };
 }

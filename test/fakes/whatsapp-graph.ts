@@ -15,7 +15,7 @@ export async function startFakeGraph() {
   /** Consumed one per send, in order. */
   const failures: InjectedFailure[] = [];
   const media = new Map<string, { data: Uint8Array; mime: string }>();
-  const phones = new Map<string, { accessToken: string; displayPhoneNumber: string; verifiedName: string }>();
+  const phones = new Map<string, { accessToken: string; displayPhoneNumber?: string; verifiedName?: string }>();
   let seq = 0;
   const graphError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
     Response.json({ error: { message, type: "OAuthException", code, fbtrace_id: "fake" } }, { status, headers });
@@ -37,7 +37,7 @@ export async function startFakeGraph() {
         const phone = phones.get(id);
         if (phone) {
           if (auth !== `Bearer ${phone.accessToken}`) return graphError(401, 190, "Invalid OAuth access token - Cannot parse access token");
-          return Response.json({ id, display_phone_number: phone.displayPhoneNumber, verified_name: phone.verifiedName, quality_rating: "GREEN" });
+          return Response.json({ id, display_phone_number: phone.displayPhoneNumber ?? "+55 11 3000-0000", verified_name: phone.verifiedName ?? "Loja Teste", quality_rating: "GREEN" });
         }
         const m = media.get(id);
         if (!m) return graphError(400, 100, "Unsupported get request");
@@ -66,8 +66,8 @@ export async function startFakeGraph() {
     reads,
     failures,
     addMedia: (id: string, data: Uint8Array, mime: string) => media.set(id, { data, mime }),
-    /** A phone number GET /{version}/{id} describes, to a caller with this token. */
-    addPhoneNumber: (id: string, p: { accessToken: string; displayPhoneNumber: string; verifiedName: string }) => phones.set(id, p),
+    /** A phone number GET /{version}/{id} describes, to a caller with this token only (connect verifies it). */
+    addPhoneNumber: (id: string, p: { accessToken: string; displayPhoneNumber?: string; verifiedName?: string }) => phones.set(id, p),
     stop: () => server.stop(true),
   };
 }

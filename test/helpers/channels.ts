@@ -11,7 +11,7 @@ let updateSeq = 50_000;
 let chatSeq = 9_000_000;
 
 export async function connectTelegramBot(app: TestApp, owner: Client, agentId: string, botToken: string) {
-  const res = await owner.mutate<{ id: string }>("channels.connectTelegram", { agentId, botToken });
+  const res = await owner.trpc.channels.connectTelegram.mutate({ agentId, botToken });
   if (!res.ok) throw new Error(JSON.stringify(res.error));
   const [row] = await app.deps.db.select().from(channelConnections).where(eq(channelConnections.id, res.data.id));
   const config = row?.config as unknown as { webhookSecret: string };

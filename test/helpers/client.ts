@@ -3,6 +3,7 @@
  * cookie on writes (like the SPA does), plus a raw tRPC caller (superjson) that keeps HTTP status.
  */
 import superjson from "superjson";
+import { type SettledClient, createSettledClient } from "./trpc-proxy";
 
 export type Cookie = { value: string; expires: Date | null; raw: string };
 
@@ -115,13 +116,40 @@ export class Client {
     return this.request<T>("POST", path, { body, ...opts });
   }
 
+  /**
+   * fetch through this browser: its cookies, its IP, and x-csrf-token on writes (what the SPA's
+   * fetch does). The typed tRPC client below runs on it.
+   */
+  readonly fetchWithJar: typeof fetch = Object.assign(
+    async (input: string | URL | Request, init: RequestInit = {}) => {
+      const method = (init.method ?? "GET").toUpperCase();
+      const headers = new Headers(init.headers);
+      headers.set("x-forwarded-for", this.ip);
+      const cookies = this.cookieHeader();
+      if (cookies) headers.set("cookie", cookies);
+      const csrf = this.jar.get("atenda_csrf")?.value;
+      if (method !== "GET" && method !== "HEAD" && csrf) headers.set("x-csrf-token", csrf);
+      const res = await fetch(input, { ...init, headers, redirect: "manual" });
+      this.store(res.headers.getSetCookie());
+      return res;
+    },
+    { preconnect: fetch.preconnect },
+  );
+
+  private settled: SettledClient | null = null;
+  /** The typed tRPC client: `await client.trpc.agents.create.mutate(input)` settles to a TrpcResult. */
+  get trpc(): SettledClient {
+    this.settled ??= createSettledClient(this.base, this.fetchWithJar);
+    return this.settled;
+  }
+
   /** Obtains the CSRF cookie the way the SPA does: any /api answer issues it. */
   async warmUp() {
     if (!this.jar.has("atenda_csrf")) await this.get("/api/v1/health");
     return this;
   }
 
-  private async trpc<T>(res: ApiResponse): Promise<TrpcResult<T>> {
+  private async settleRaw<T>(res: ApiResponse): Promise<TrpcResult<T>> {
     const b = res.body as {
       result?: { data: { json: unknown; meta?: unknown } };
       error?: { json: { message: string; data: { code: string; httpStatus: number; appCode?: string } } };
@@ -140,12 +168,20 @@ export class Client {
     };
   }
 
+  /** Raw tRPC by path, for what the typed client cannot send: malformed input, missing CSRF. */
   async query<T = unknown>(path: string, input?: unknown): Promise<TrpcResult<T>> {
     const qs = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
-    return this.trpc<T>(await this.get(`/trpc/${path}${qs}`));
+    return this.settleRaw<T>(await this.get(`/trpc/${path}${qs}`));
   }
 
+  /** Raw tRPC by path, for what the typed client cannot send: malformed input, missing CSRF. */
   async mutate<T = unknown>(path: string, input?: unknown, opts: RequestOptions = {}): Promise<TrpcResult<T>> {
-    return this.trpc<T>(await this.post(`/trpc/${path}`, superjson.serialize(input), opts));
+    return this.settleRaw<T>(await this.post(`/trpc/${path}`, superjson.serialize(input), opts));
   }
+}
+
+/** The value a test needs to go on, or a failure that says what was missing (instead of `!`). */
+export function must<T>(value: T | null | undefined, what = "value"): T {
+  if (value === null || value === undefined) throw new Error(`expected ${what}, got ${value}`);
+  return value;
 }

@@ -58,11 +58,11 @@ export async function arrangeConversation(app: TestApp, workspaceId: string, c: 
 /** Joins a new user to the owner's workspace with a role (viewer, member, admin). */
 export async function joinAs(app: TestApp, owner: Client, role: "viewer" | "member" | "admin") {
   const email = uniqueEmail(role);
-  const invited = await owner.mutate("workspaces.members.invite", { email, role, permissions: {} });
+  const invited = await owner.trpc.workspaces.members.invite.mutate({ email, role, permissions: {} });
   if (!invited.ok) throw new Error(`invite failed: ${JSON.stringify(invited.error)}`);
   const token = await mailedToken(app, email, "/convite");
   const member = await registerUser(app, { email, firstName: role === "viewer" ? "Vera" : "Marcos", lastName: "Lima" });
-  const accepted = await member.client.mutate("invitations.accept", { token });
+  const accepted = await member.client.trpc.invitations.accept.mutate({ token });
   if (!accepted.ok) throw new Error(`accept failed: ${JSON.stringify(accepted.error)}`);
   return member;
 }

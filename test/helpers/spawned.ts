@@ -11,6 +11,8 @@ import { Client } from "./client";
 
 const ROOT = resolve(import.meta.dir, "../..");
 export const SPAWN_ADMIN = { email: "crash-admin@atenda.test", password: "crash-admin-123" };
+/** The access token setupWhatsAppAgent connects with: register the number with it on the Graph fake first. */
+export const SPAWN_WA_TOKEN = "EAAG-crash";
 
 export type SpawnedServer = { base: string; proc: Subprocess; stop: (signal?: "SIGKILL" | "SIGTERM") => Promise<void> };
 
@@ -77,9 +79,9 @@ export async function setupWhatsAppAgent(base: string, opts: { phoneNumberId: st
   if (login.status !== 200) throw new Error(`admin login: ${login.status}`);
   const grant = await admin.post("/api/v1/admin/credits/grant", { workspaceId, amount: 100_000, reason: "Créditos para o teste de queda" });
   if (grant.status !== 200) throw new Error(`grant: ${grant.status} ${JSON.stringify(grant.body)}`);
-  const conn = await owner.mutate("channels.connectWhatsApp", {
+  const conn = await owner.trpc.channels.connectWhatsApp.mutate({
     agentId: agent.data.id,
-    config: { accessToken: "EAAG-crash", appSecret: opts.appSecret, phoneNumberId: opts.phoneNumberId, businessAccountId: "waba-crash", webhookVerifyToken: "crash-verify" },
+    config: { accessToken: SPAWN_WA_TOKEN, appSecret: opts.appSecret, phoneNumberId: opts.phoneNumberId, businessAccountId: "waba-crash", webhookVerifyToken: "crash-verify" },
   });
   if (!conn.ok) throw new Error(`connect: ${JSON.stringify(conn.error)}`);
   return { agentId: agent.data.id, workspaceId, ...opts };

@@ -29,7 +29,7 @@ export type SourceRow = {
 };
 
 export async function listSources(client: Client, agentId: string): Promise<SourceRow[]> {
-  const res = await client.query<SourceRow[]>("training.list", { agentId });
+  const res = await client.trpc.training.list.query({ agentId });
   if (!res.ok) throw new Error(`training.list failed: ${JSON.stringify(res.error)}`);
   return res.data;
 }
@@ -127,11 +127,11 @@ export async function messageMetadata(app: TestApp, messageId: string) {
 /** Joins a new member to the owner's workspace with exactly the given permission flags. */
 export async function inviteMember(app: TestApp, ownerClient: Client, flags: Record<string, boolean>) {
   const email = uniqueEmail("membro");
-  const invited = await ownerClient.mutate("workspaces.members.invite", { email, role: "member", permissions: flags });
+  const invited = await ownerClient.trpc.workspaces.members.invite.mutate({ email, role: "member", permissions: flags });
   if (!invited.ok) throw new Error(`invite failed: ${JSON.stringify(invited.error)}`);
   const token = await mailedToken(app, email, "/convite");
   const member = await registerUser(app, { email });
-  const accepted = await member.client.mutate("invitations.accept", { token });
+  const accepted = await member.client.trpc.invitations.accept.mutate({ token });
   if (!accepted.ok) throw new Error(`accept failed: ${JSON.stringify(accepted.error)}`);
   return member;
 }

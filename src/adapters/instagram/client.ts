@@ -1,9 +1,9 @@
 /**
  * Instagram Messaging client, Messenger API for Instagram flavour (protocols.md §4): sends go to
  * POST {baseUrl}/{version}/{pageId}/messages with the page token as Bearer. Plain inputs and
- * outputs, base URL from config (same Graph host as WhatsApp Cloud).
+ * outputs, base URL from config (the same Graph request as WhatsApp Cloud, ../meta-graph/client.ts).
  */
-import { retryAfterMs } from "../retry-after";
+import { GraphApiError, type GraphService, graphRequest } from "../meta-graph/client";
 
 export type InstagramTarget = {
   baseUrl: string;
@@ -15,60 +15,18 @@ export type InstagramTarget = {
   businessId?: string | null;
 };
 
-/** Graph throttling codes (app 4, user 17, page 32, per-API 613) and 2, "service temporarily unavailable". */
-const RETRYABLE_CODES = new Set([2, 4, 17, 32, 613]);
 /** Instagram refuses longer texts; measured in UTF-8 bytes, so "ã" counts 2 and an emoji 4. */
 export const TEXT_LIMIT_BYTES = 1000;
 
-export class InstagramApiError extends Error {
-  constructor(
-    message: string,
-    /** HTTP status, or null when the Graph could not be reached (or the client refused to send). */
-    readonly status: number | null,
-    /** Graph error code (e.g. 10 / subcode 2018278: outside the 24 h window). */
-    readonly code: number | null,
-    readonly retryable: boolean,
-    /** From Retry-After, when the server sent one. */
-    readonly retryAfterMs: number | null = null,
-    readonly subcode: number | null = null,
-  ) {
-    super(message);
-    this.name = "InstagramApiError";
-  }
+export class InstagramApiError extends GraphApiError {
+  override name = "InstagramApiError";
 }
 
-type GraphError = { message?: unknown; code?: unknown; error_subcode?: unknown; is_transient?: unknown };
-const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+/** The Graph-wide throttling codes are enough for Instagram: no codes of its own to add. */
+const INSTAGRAM: GraphService = { name: "Instagram", retryableCodes: new Set(), error: InstagramApiError };
 
-async function graphCall(target: InstagramTarget, path: string, init: { method: "GET" | "POST"; body?: unknown }, timeoutMs = 15_000): Promise<Record<string, unknown>> {
-  const url = `${target.baseUrl.replace(/\/+$/, "")}/${target.version}/${path}`;
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: init.method,
-      headers: { authorization: `Bearer ${target.accessToken}`, ...(init.body ? { "content-type": "application/json" } : {}) },
-      body: init.body ? JSON.stringify(init.body) : undefined,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (err) {
-    throw new InstagramApiError(`Instagram inacessível: ${err instanceof Error ? err.message : String(err)}`, null, null, true);
-  }
-  const text = await res.text();
-  let body: unknown = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // non-JSON error page
-  }
-  if (!res.ok) {
-    const err = ((body as { error?: GraphError } | null)?.error ?? {}) as GraphError;
-    const code = num(err.code);
-    const retryable = res.status === 429 || res.status >= 500 || (code !== null && RETRYABLE_CODES.has(code)) || err.is_transient === true;
-    const message = typeof err.message === "string" && err.message ? err.message : `Instagram respondeu ${res.status}`;
-    throw new InstagramApiError(message, res.status, code, retryable, retryAfterMs(res.headers.get("retry-after")), num(err.error_subcode));
-  }
-  return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
-}
+const graphCall = (target: InstagramTarget, path: string, init: { method: "GET" | "POST"; body?: unknown }, timeoutMs?: number) =>
+  graphRequest(INSTAGRAM, target, path, { ...init, timeoutMs });
 
 const messagesPath = (t: InstagramTarget) => `${encodeURIComponent(t.pageId)}/messages`;
 
@@ -116,4 +74,15 @@ export async function getAccount(target: InstagramTarget): Promise<{ id: string;
   const body = await graphCall(target, `${encodeURIComponent(id)}?fields=id,username`, { method: "GET" });
   if (typeof body.id !== "string" || !body.id) throw new InstagramApiError("Resposta do Instagram sem id da conta", 200, null, false);
   return { id: body.id, username: typeof body.username === "string" ? body.username : null };
+}
+
+/**
+ * GET /{pageId}?fields=instagram_business_account: the Instagram account the page is linked to,
+ * as the token sees it (null when none is linked). Proves the page and the account belong together.
+ */
+export async function getPageInstagramAccount(target: InstagramTarget): Promise<string | null> {
+  const body = await graphCall(target, `${encodeURIComponent(target.pageId)}?fields=instagram_business_account`, { method: "GET" });
+  const linked = body.instagram_business_account;
+  const id = linked && typeof linked === "object" ? (linked as { id?: unknown }).id : null;
+  return typeof id === "string" && id ? id : null;
 }

@@ -1,8 +1,9 @@
 /**
  * An Instagram webhook body (protocols.md §4) reduced to InboundEvents, each tagged with the
- * Instagram account (entry.id) it arrived for. Verify the signature (../meta-signature.ts) before
+ * Instagram account (entry.id) it arrived for. Verify the signature (../meta-graph/signature.ts) before
  * calling this. Nothing here throws: unreadable entries are left out.
  */
+import { z } from "zod";
 import type { InboundEvent, InboundMedia, InboundMessage, InboundStatus } from "../../channels/types";
 
 export type InstagramEvent = InboundEvent & { accountId: string };
@@ -90,4 +91,27 @@ export function parseInstagramWebhook(body: unknown): InstagramWebhook {
     }
   }
   return out;
+}
+
+/**
+ * The delivery's shape as a zod schema, checked before routing: the entry list, each entry's id
+ * (the route) and its lists of items must be what Meta sends, or the delivery is refused (400).
+ * Unknown fields and change kinds pass (Meta adds them freely); the items are read by the parser.
+ */
+const itemList = z.array(z.looseObject({})).optional();
+export const instagramWebhookBody = z.looseObject({
+  object: z.literal("instagram"),
+  entry: z.array(
+    z.looseObject({
+      id: z.union([z.string().trim().min(1), z.number()]),
+      messaging: itemList,
+      standby: itemList,
+      changes: z.array(z.looseObject({ field: z.string().optional(), value: z.unknown() })).optional(),
+    }),
+  ),
+});
+
+/** A JSON body → its events, or null when its shape is malformed (the receiver answers 400). */
+export function readInstagramWebhook(body: unknown): InstagramWebhook | null {
+  return instagramWebhookBody.safeParse(body).success ? parseInstagramWebhook(body) : null;
 }

@@ -25,9 +25,15 @@ export function createLlmClient(opts: LlmClientOptions) {
   const estimate = (s: string) => Math.max(1, Math.ceil(s.length / 4));
 
   return {
-    async chat(model: string, messages: LlmMessage[], signal?: AbortSignal, tools?: LlmTool[]): Promise<LlmReply> {
+    /** maxTokens caps the completion: a call's price has an upper bound only with it (runtime/call-meter.ts). */
+    async chat(model: string, messages: LlmMessage[], signal?: AbortSignal, tools?: LlmTool[], maxTokens?: number): Promise<LlmReply> {
       const res = await client.chat.completions.create(
-        { model, messages, ...(tools?.length ? { tools: tools.map((t) => ({ type: "function" as const, function: t })) } : {}) },
+        {
+          model,
+          messages,
+          ...(maxTokens ? { max_tokens: maxTokens } : {}),
+          ...(tools?.length ? { tools: tools.map((t) => ({ type: "function" as const, function: t })) } : {}),
+        },
         { signal },
       );
       const choice = res.choices[0];
@@ -46,9 +52,9 @@ export function createLlmClient(opts: LlmClientOptions) {
     },
 
     /** Streams text deltas to onDelta as they arrive; resolves with the whole reply and usage. */
-    async chatStream(model: string, messages: LlmMessage[], onDelta: (delta: string) => void, signal?: AbortSignal): Promise<LlmReply> {
+    async chatStream(model: string, messages: LlmMessage[], onDelta: (delta: string) => void, signal?: AbortSignal, maxTokens?: number): Promise<LlmReply> {
       const stream = await client.chat.completions.create(
-        { model, messages, stream: true, stream_options: { include_usage: true } },
+        { model, messages, ...(maxTokens ? { max_tokens: maxTokens } : {}), stream: true, stream_options: { include_usage: true } },
         { signal },
       );
       let text = "";

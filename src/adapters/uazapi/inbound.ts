@@ -3,6 +3,7 @@
  * unsigned and loosely typed, so every field is checked and nothing here throws: anything
  * unreadable is simply left out.
  */
+import { z } from "zod";
 import type { InboundEvent, InboundMedia, InboundMessage, InboundStatus } from "../../channels/types";
 import { bareMessageId, phoneOfJid } from "./jid";
 
@@ -165,4 +166,24 @@ export function parseUazapiWebhook(body: unknown): UazapiWebhook {
     // A shape no capture showed: acknowledge it and store nothing rather than fail the delivery.
   }
   return out;
+}
+
+/**
+ * The envelope's shape as a zod schema, checked by the receiver before the body's token: the
+ * token and event names must be strings, message/chat/instance objects. Anything else passes
+ * (captures vary by version); the fields inside are read by the parser, which never throws.
+ */
+const objectOrNull = z.looseObject({}).nullable().optional();
+export const uazapiWebhookBody = z.looseObject({
+  token: z.string().optional(),
+  EventType: z.string().optional(),
+  event: z.union([z.string(), z.looseObject({})]).optional(),
+  instance: objectOrNull,
+  message: objectOrNull,
+  chat: objectOrNull,
+});
+
+/** A JSON body → the parsed webhook, or null when its shape is malformed (the receiver answers 400). */
+export function readUazapiWebhook(body: unknown): UazapiWebhook | null {
+  return uazapiWebhookBody.safeParse(body).success ? parseUazapiWebhook(body) : null;
 }

@@ -1,66 +1,22 @@
 /** WhatsApp Business Cloud API client (protocols.md §1): plain inputs and outputs, base URL from config. */
 
-export type GraphTarget = { baseUrl: string; version: string; phoneNumberId: string; accessToken: string };
+import { type GraphConn, GraphApiError, type GraphService, graphRequest } from "../meta-graph/client";
+
+export type GraphTarget = GraphConn & { phoneNumberId: string };
 export type SendTextInput = GraphTarget & { to: string; body: string; replyTo?: string | null };
 
-/** Graph error codes worth retrying: throughput (130429), pair rate limit (131056), app call limit (4), WABA limit (80007). */
-const RETRYABLE_CODES = new Set([4, 80007, 130429, 131056, 131057]);
-
-export class WhatsAppApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number | null,
-    readonly code: number | null,
-    readonly retryable: boolean,
-    /** From Retry-After, when the server sent one. */
-    readonly retryAfterMs: number | null = null,
-  ) {
-    super(message);
-    this.name = "WhatsAppApiError";
-  }
+export class WhatsAppApiError extends GraphApiError {
+  override name = "WhatsAppApiError";
 }
 
-type GraphErrorBody = { error?: { message?: string; code?: number } };
+/** WhatsApp's own codes worth retrying: WABA limit (80007), throughput (130429), pair rate (131056), maintenance (131057). */
+const WHATSAPP: GraphService = { name: "WhatsApp", retryableCodes: new Set([80007, 130429, 131056, 131057]), error: WhatsAppApiError };
 
-function retryAfterMs(header: string | null): number | null {
-  if (header === null) return null;
-  const secs = Number(header);
-  if (Number.isFinite(secs) && secs >= 0) return secs * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
-}
+const graphCall = (target: GraphTarget, path: string, init: { method: "GET" | "POST"; body?: unknown }, timeoutMs?: number) =>
+  graphRequest(WHATSAPP, target, path, { ...init, timeoutMs });
 
-async function graphCall(target: GraphTarget, path: string, init: { method: "GET" | "POST"; body?: unknown }, timeoutMs = 15_000): Promise<unknown> {
-  const url = `${target.baseUrl.replace(/\/$/, "")}/${target.version}/${path}`;
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: init.method,
-      headers: { authorization: `Bearer ${target.accessToken}`, ...(init.body ? { "content-type": "application/json" } : {}) },
-      body: init.body ? JSON.stringify(init.body) : undefined,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (err) {
-    throw new WhatsAppApiError(`WhatsApp inacessível: ${err instanceof Error ? err.message : String(err)}`, null, null, true);
-  }
-  const text = await res.text();
-  let body: unknown = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // non-JSON error page
-  }
-  if (!res.ok) {
-    const err = (body as GraphErrorBody | null)?.error;
-    const code = typeof err?.code === "number" ? err.code : null;
-    const retryable = res.status === 429 || res.status >= 500 || (code !== null && RETRYABLE_CODES.has(code));
-    throw new WhatsAppApiError(err?.message ?? `WhatsApp respondeu ${res.status}`, res.status, code, retryable, retryAfterMs(res.headers.get("retry-after")));
-  }
-  return body;
-}
-
-function sentId(body: unknown): string {
-  const id = (body as { messages?: { id?: string }[] } | null)?.messages?.[0]?.id;
+function sentId(body: Record<string, unknown>): string {
+  const id = (body as { messages?: { id?: string }[] }).messages?.[0]?.id;
   if (!id) throw new WhatsAppApiError("Resposta do WhatsApp sem id de mensagem", 200, null, false);
   return id;
 }
@@ -106,8 +62,8 @@ export async function markReadWithTyping(target: GraphTarget, messageId: string)
 
 /** Media download, two steps (protocols.md §1.2): the id's short-lived URL, then the bytes with the same bearer. */
 export async function downloadMedia(target: GraphTarget, mediaId: string, maxBytes = 16 * 1024 * 1024): Promise<{ data: Uint8Array; mime: string }> {
-  const meta = (await graphCall(target, encodeURIComponent(mediaId), { method: "GET" })) as { url?: string; mime_type?: string } | null;
-  if (!meta?.url) throw new WhatsAppApiError("Mídia sem URL de download", 200, null, false);
+  const meta = (await graphCall(target, encodeURIComponent(mediaId), { method: "GET" })) as { url?: string; mime_type?: string };
+  if (!meta.url) throw new WhatsAppApiError("Mídia sem URL de download", 200, null, false);
   let res: Response;
   try {
     res = await fetch(meta.url, { headers: { authorization: `Bearer ${target.accessToken}` }, signal: AbortSignal.timeout(30_000) });
@@ -122,11 +78,8 @@ export async function downloadMedia(target: GraphTarget, mediaId: string, maxByt
 
 /** GET /{version}/{phone_number_id}: proves the token reaches the number ("Testar conexão"). */
 export async function getPhoneNumber(target: GraphTarget): Promise<{ id: string; displayPhoneNumber: string | null; verifiedName: string | null }> {
-  const body = (await graphCall(target, `${encodeURIComponent(target.phoneNumberId)}?fields=display_phone_number,verified_name`, { method: "GET" })) as Record<
-    string,
-    unknown
-  > | null;
-  if (typeof body?.id !== "string") throw new WhatsAppApiError("Resposta do WhatsApp sem id do número", 200, null, false);
+  const body = await graphCall(target, `${encodeURIComponent(target.phoneNumberId)}?fields=display_phone_number,verified_name`, { method: "GET" });
+  if (typeof body.id !== "string") throw new WhatsAppApiError("Resposta do WhatsApp sem id do número", 200, null, false);
   const str = (v: unknown) => (typeof v === "string" && v ? v : null);
   return { id: body.id, displayPhoneNumber: str(body.display_phone_number), verifiedName: str(body.verified_name) };
 }

@@ -1,25 +1,39 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 import { connectionById, telegramConfig } from "../../services/channels";
 import type { AppDeps } from "../../services/context";
 import { acceptInbound } from "../accept";
 import type { InboundMessage } from "../types";
 
-type TgUser = { id?: number; first_name?: string; last_name?: string; username?: string };
-type TgFile = { file_id?: string; mime_type?: string; file_name?: string };
-type TgMessage = {
-  message_id?: number;
-  date?: number;
-  from?: TgUser;
-  chat?: { id?: number; type?: string } & TgUser;
-  text?: string;
-  caption?: string;
-  voice?: TgFile;
-  audio?: TgFile;
-  photo?: TgFile[];
-  document?: TgFile;
-  video?: TgFile;
-};
-export type TgUpdate = { update_id?: number; message?: TgMessage };
+/*
+ * An Update (protocols.md §3) as a zod schema: update_id and, when there is a message, its chat
+ * must be there with the right types, or the webhook answers 400. Other update kinds (edits,
+ * callbacks) and unknown fields pass and are simply not answered.
+ */
+const optStr = z.string().optional();
+const tgUser = z.looseObject({ id: z.number().optional(), first_name: optStr, last_name: optStr, username: optStr });
+const tgFile = z.looseObject({ file_id: z.string(), mime_type: optStr, file_name: optStr });
+const tgMessage = z.looseObject({
+  message_id: z.number().optional(),
+  date: z.number().optional(),
+  from: tgUser.optional(),
+  chat: tgUser.extend({ id: z.number(), type: optStr }),
+  text: optStr,
+  caption: optStr,
+  voice: tgFile.optional(),
+  audio: tgFile.optional(),
+  photo: z.array(tgFile).optional(),
+  document: tgFile.optional(),
+  video: tgFile.optional(),
+});
+const tgUpdate = z.looseObject({ update_id: z.number().int(), message: tgMessage.optional() });
+export type TgUpdate = z.infer<typeof tgUpdate>;
+
+/** A JSON body → the update, or null when its shape is malformed. */
+export function parseTelegramUpdate(body: unknown): TgUpdate | null {
+  const r = tgUpdate.safeParse(body);
+  return r.success ? r.data : null;
+}
 
 /** Constant-time comparison of the X-Telegram-Bot-Api-Secret-Token header (hashed: equal lengths). */
 export function validSecret(given: string | null, expected: string): boolean {
@@ -65,19 +79,21 @@ export type TelegramOutcome = { status: 200 | 400 | 401; accepted: number; dupli
 
 /**
  * POST /webhooks/telegram/{connectionId}: the secret header must match the connection's webhook
- * secret (else nothing is stored); a message is written durably before the 200.
+ * secret (else nothing is stored), then a malformed update is 400; a message is written durably
+ * before the 200.
  */
 export async function acceptTelegramUpdate(deps: AppDeps, connectionId: string, raw: string, secret: string | null): Promise<TelegramOutcome> {
   const conn = /^[0-9a-f-]{36}$/i.test(connectionId) ? await connectionById(deps, connectionId) : null;
   if (conn?.channel !== "telegram" || !validSecret(secret, deps.secrets.decrypt(telegramConfig(conn).webhookSecret))) {
     return { status: 401, accepted: 0, duplicates: 0 };
   }
-  let update: TgUpdate;
+  let update: TgUpdate | null;
   try {
-    update = JSON.parse(raw) as TgUpdate;
+    update = parseTelegramUpdate(JSON.parse(raw));
   } catch {
-    return { status: 400, accepted: 0, duplicates: 0 };
+    update = null;
   }
+  if (!update) return { status: 400, accepted: 0, duplicates: 0 };
   const message = telegramMessage(conn.id, update);
   const r = await acceptInbound(deps, conn, message ? [message] : []);
   return { status: 200, accepted: r.accepted, duplicates: r.duplicates };

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { parseUazapiWebhook } from "../../adapters/uazapi/inbound";
+import { readUazapiWebhook } from "../../adapters/uazapi/inbound";
 import { phoneOfJid } from "../../adapters/uazapi/jid";
 import { setUazapiSession } from "../../services/channel-uazapi";
 import { uazapiConfig } from "../../services/channel-view";
@@ -17,7 +17,8 @@ export type UazapiOutcome = { status: 200 | 400 | 401; accepted: number; duplica
 
 /**
  * POST /webhooks/uazapi/{connectionId}/{secret}: UAZAPI signs nothing, so the path secret AND the
- * instance token in the body must both match the connection (else nothing is stored). Messages
+ * instance token in the body must both match the connection (else nothing is stored); a malformed
+ * body after the path secret is 400. Messages
  * and receipts are written durably before the 200; connection events update the session flag.
  */
 export async function acceptUazapiDelivery(deps: AppDeps, connectionId: string, secret: string, raw: string): Promise<UazapiOutcome> {
@@ -32,7 +33,8 @@ export async function acceptUazapiDelivery(deps: AppDeps, connectionId: string, 
   } catch {
     return { status: 400, accepted: 0, duplicates: 0 };
   }
-  const hook = parseUazapiWebhook(body);
+  const hook = readUazapiWebhook(body);
+  if (!hook) return { status: 400, accepted: 0, duplicates: 0 };
   if (!same(hook.instanceToken, deps.secrets.decrypt(c.instanceToken))) return refused;
   if (hook.connection) {
     const owner = (body as { owner?: unknown }).owner;

@@ -7,6 +7,7 @@ import { agentIntents } from "../../../db/schema";
 import type { AppDeps } from "../../services/context";
 import type { AgentRow } from "../../runtime/prompt";
 import type { AgentTool, ToolContext, ToolProvider } from "../../runtime/tools";
+import { openHeaders } from "./headers";
 import { runInternalTool } from "./internal";
 import { isErrorHook, runWebhookIntent } from "./run-webhook";
 import { type ParsedIntent, describeIntent, fillTemplate, parametersSchema, parseIntent, toolNameFor } from "./shape";
@@ -18,7 +19,14 @@ export async function activeIntents(deps: AppDeps, agent: Pick<AgentRow, "id" | 
     .from(agentIntents)
     .where(and(eq(agentIntents.agentId, agent.id), eq(agentIntents.workspaceId, agent.workspaceId), eq(agentIntents.isActive, true)))
     .orderBy(desc(agentIntents.priority), asc(agentIntents.createdAt));
-  return rows.map(parseIntent).filter((i): i is ParsedIntent => i !== null);
+  return rows.flatMap((row) => {
+    const intent = parseIntent(row);
+    if (!intent) return [];
+    if (intent.action.type !== "webhook") return [intent];
+    // Header values are sealed at rest; only the call itself sees them in the clear.
+    const webhook = { ...intent.action.webhook, headers: openHeaders(deps.secrets, intent.action.webhook.headers) };
+    return [{ ...intent, action: { type: "webhook" as const, webhook } }];
+  });
 }
 
 /** The body of one intent's call, shared by the tool and the offline matcher. */

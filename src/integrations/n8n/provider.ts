@@ -10,7 +10,7 @@ import { n8nToolName } from "../../schemas/n8n";
 import { getPlatformSetting } from "../../services/platform-settings";
 import type { AppDeps } from "../../services/context";
 import { integrationsOf, openConfig } from "../store";
-import { N8N_TOOL_TIMEOUT_MS, callWorkflow } from "./client";
+import { N8N_TOOL_TIMEOUT_MS, callWorkflow } from "../../adapters/n8n/client";
 
 /** Never saved means on: the admin switch exists to turn workflow automation off platform-wide. */
 export async function n8nGloballyEnabled(deps: AppDeps): Promise<boolean> {

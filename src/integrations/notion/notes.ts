@@ -4,7 +4,7 @@
  * Text is split to Notion's limits: ≤2000 characters per rich-text item, ≤100 blocks per call.
  */
 import { NOTION_CHILDREN_LIMIT, NOTION_RICH_TEXT_LIMIT, type NotionParentType } from "../../schemas/notion";
-import { notionRequest } from "./client";
+import { notionRequest } from "../../adapters/notion/client";
 
 export type NotionParent = { type: NotionParentType; id: string };
 type RichText = { plain_text?: string; text?: { content?: string } };

@@ -8,7 +8,7 @@
 import type { AgentTool, ToolContext, ToolProvider } from "../../runtime/tools";
 import type { AppDeps } from "../../services/context";
 import { integrationsOf, openConfig } from "../store";
-import { type NuvemshopCreds, nuvemshopGet } from "./client";
+import { type NuvemshopCreds, nuvemshopGet } from "../../adapters/nuvemshop/client";
 import { type NuvemshopOrder, type NuvemshopProduct, digits, orderBelongsTo, sameEmail, shapeOrder, shapeProduct } from "./shape";
 
 const TOOL_TIMEOUT_MS = 25_000;

@@ -4,7 +4,7 @@
  * Names, addresses, CPF/CNPJ, e-mails and phones of the order never leave this module.
  */
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, SHIPPING_STATUS_LABELS } from "../../schemas/nuvemshop";
-import { localized } from "./client";
+import { localized } from "../../adapters/nuvemshop/client";
 
 export type NuvemshopVariant = {
   price?: string | number | null;

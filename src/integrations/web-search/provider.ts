@@ -8,7 +8,7 @@ import { WEB_SEARCH_TOOL, type WebSearchGlobal, searchQuery } from "../../schema
 import type { AppDeps } from "../../services/context";
 import { getPlatformSetting } from "../../services/platform-settings";
 import { integrationsOf, openConfig } from "../store";
-import { TAVILY_TIMEOUT_MS, WebSearchError, tavilySearch } from "./tavily";
+import { TAVILY_TIMEOUT_MS, WebSearchError, tavilySearch } from "../../adapters/tavily/client";
 
 export type SearchSettings = { apiKey: string; maxResults: number; searchDepth: "basic" | "advanced"; keySource: "agent" | "admin" };
 

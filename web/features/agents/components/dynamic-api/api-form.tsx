@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useMemo, useState } from "react";
-import { AUTH_LABELS, type DynamicAuthType, dynamicApiInput, dynamicAuthTypes } from "../../../../../src/schemas/dynamic-api";
+import { AUTH_LABELS, type DynamicApiInput, type DynamicAuthType, dynamicApiInput, dynamicAuthTypes } from "../../../../../src/schemas/dynamic-api";
 import { SelectInput, TextArea, TextInput, ToggleRow } from "../../../../components/ui/fields";
 import { ButtonSpinner } from "../../../../components/ui/spinner";
 import { fieldErrors } from "../../../../lib/form-errors";
@@ -50,7 +50,7 @@ const AUTH_OPTIONS = dynamicAuthTypes.map((value) => ({ value, label: AUTH_LABEL
 /** Stored secrets are never sent to the browser: the field stays blank and says it is set. */
 const secretHint = (set: boolean | undefined) => (set ? "••• definido — deixe em branco para manter" : undefined);
 
-type Props = { api: DynamicApiRow | null; saving: boolean; onSubmit: (api: Record<string, unknown>) => void; onCancel: () => void; onDirtyChange: (d: boolean) => void };
+type Props = { api: DynamicApiRow | null; saving: boolean; onSubmit: (api: DynamicApiInput) => void; onCancel: () => void; onDirtyChange: (d: boolean) => void };
 
 /** Name, base URL and authentication of one API, validated by dynamicApiInput (the server's contract). */
 export function ApiForm({ api, saving, onSubmit, onCancel, onDirtyChange }: Props) {

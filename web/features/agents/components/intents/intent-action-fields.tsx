@@ -2,7 +2,7 @@ import { httpMethods, internalTools, webhookWhen } from "../../../../../src/sche
 import { NumberInput, SelectInput, TextArea, TextInput, ToggleRow } from "../../../../components/ui/fields";
 import { Icon } from "../../../../components/ui/icons";
 import type { FieldErrors } from "../../../../lib/form-errors";
-import { ACTION_LABELS, type IntentDraft, TOOL_LABELS, WHEN_LABELS } from "./intent-draft";
+import { ACTION_LABELS, type HeaderDraft, type IntentDraft, TOOL_LABELS, WHEN_LABELS } from "./intent-draft";
 
 type Props = { draft: IntentDraft; onChange: (patch: Partial<IntentDraft>) => void; errors: FieldErrors };
 
@@ -10,8 +10,9 @@ type Props = { draft: IntentDraft; onChange: (patch: Partial<IntentDraft>) => vo
 export function IntentActionFields({ draft, onChange, errors }: Props) {
   const w = draft.webhook;
   const setW = (patch: Partial<IntentDraft["webhook"]>) => onChange({ webhook: { ...w, ...patch } });
-  const setHeader = (i: number, patch: Partial<{ key: string; value: string }>) =>
-    setW({ headers: w.headers.map((h, j) => (j === i ? { ...h, ...patch } : h)) });
+  // A renamed header has no stored value under its new name: it needs one typed.
+  const setHeader = (i: number, patch: Partial<HeaderDraft>) =>
+    setW({ headers: w.headers.map((h, j) => (j === i ? { ...h, ...patch, stored: patch.key === undefined ? h.stored : false } : h)) });
 
   return (
     <fieldset className="rounded-box border border-base-300 p-4">
@@ -65,7 +66,7 @@ export function IntentActionFields({ draft, onChange, errors }: Props) {
           <div>
             <div className="mb-2 flex items-center justify-between">
               <p className="font-medium text-sm">Cabeçalhos</p>
-              <button type="button" className="btn btn-ghost btn-xs" onClick={() => setW({ headers: [...w.headers, { key: "", value: "" }] })}>
+              <button type="button" className="btn btn-ghost btn-xs" onClick={() => setW({ headers: [...w.headers, { key: "", value: "", stored: false }] })}>
                 <Icon name="plus" className="size-3.5" />
                 Adicionar cabeçalho
               </button>
@@ -76,7 +77,17 @@ export function IntentActionFields({ draft, onChange, errors }: Props) {
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity besides their position
                 <li key={i} className="flex gap-2">
                   <input className="input input-sm w-40" placeholder="Nome" aria-label={`Nome do cabeçalho ${i + 1}`} value={h.key} onChange={(e) => setHeader(i, { key: e.target.value })} />
-                  <input className="input input-sm flex-1" placeholder="Valor" aria-label={`Valor do cabeçalho ${i + 1}`} value={h.value} onChange={(e) => setHeader(i, { value: e.target.value })} />
+                  <input
+                    className="input input-sm flex-1"
+                    type="password"
+                    autoComplete="off"
+                    placeholder={h.stored ? "••• (definido)" : "Valor"}
+                    aria-label={`Valor do cabeçalho ${i + 1}`}
+                    title={h.stored ? "Valor definido: deixe em branco para manter ou digite um novo para substituir" : undefined}
+                    value={h.value}
+                    onChange={(e) => setHeader(i, { value: e.target.value })}
+                  />
+                  {h.stored && !h.value && <span className="badge badge-ghost badge-sm self-center whitespace-nowrap">valor definido</span>}
                   <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={`Remover cabeçalho ${i + 1}`} onClick={() => setW({ headers: w.headers.filter((_, j) => j !== i) })}>
                     <Icon name="x" className="size-4" />
                   </button>

@@ -1,6 +1,5 @@
 import {
   type httpMethods,
-  intentAction,
   type intentInput,
   intentParameter,
   type intentParamTypes,
@@ -22,6 +21,8 @@ export type ParamDraft = {
   description: string;
 };
 
+export type HeaderDraft = { key: string; value: string; stored: boolean };
+
 export type IntentDraft = {
   name: string;
   description: string;
@@ -32,7 +33,8 @@ export type IntentDraft = {
   webhook: {
     url: string;
     method: (typeof httpMethods)[number];
-    headers: { key: string; value: string }[];
+    /** `stored`: the server holds a value for this name (never sent back); blank keeps it. */
+    headers: HeaderDraft[];
     timeout: number;
     retries: number;
     when: (typeof webhookWhen)[number];
@@ -59,10 +61,10 @@ export const emptyDraft = (): IntentDraft => ({
   priority: 5,
 });
 
-/** A stored intent back into the form; anything the contract no longer accepts falls back to defaults. */
+/** A stored intent back into the form; an action the server could not read falls back to defaults. */
 export function draftFromIntent(row: Intent): IntentDraft {
   const base = emptyDraft();
-  const action = intentAction.safeParse(row.action);
+  const a = row.action;
   const params = row.parameters.flatMap((p) => {
     const r = intentParameter.safeParse(p);
     return r.success ? [{ ...r.data, description: r.data.description ?? "" }] : [];
@@ -77,14 +79,13 @@ export function draftFromIntent(row: Intent): IntentDraft {
     isActive: row.isActive,
     priority: row.priority,
   };
-  if (!action.success) return draft;
-  const a = action.data;
+  if (!a) return draft;
   if (a.type === "simple_response") return { ...draft, actionType: a.type, simpleResponse: a.simpleResponse };
   if (a.type === "internal_tool") return { ...draft, actionType: a.type, internalTool: a.internalTool };
   return {
     ...draft,
     actionType: "webhook",
-    webhook: { ...a.webhook, headers: Object.entries(a.webhook.headers).map(([key, value]) => ({ key, value })) },
+    webhook: { ...a.webhook, headers: a.webhook.headers.map((h) => ({ key: h.name, value: "", stored: h.hasValue })) },
   };
 }
 
@@ -99,7 +100,8 @@ export function draftToInput(d: IntentDraft): z.input<typeof intentInput> {
             type: d.actionType,
             webhook: {
               ...d.webhook,
-              headers: Object.fromEntries(d.webhook.headers.filter((h) => h.key.trim()).map((h) => [h.key.trim(), h.value])),
+              // A blank value (null) keeps the one stored under that name; the server refuses a new name without one.
+              headers: Object.fromEntries(d.webhook.headers.filter((h) => h.key.trim()).map((h) => [h.key.trim(), h.value === "" ? null : h.value])),
             },
           };
   return {

@@ -1,11 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
-import { channelConnections } from "../../db/schema";
-import { getUpdates } from "../adapters/telegram/client";
-import { log } from "../lib/logger";
-import { telegramConfig } from "../services/channels";
-import type { AppDeps } from "../services/context";
-import { acceptInbound } from "./accept";
-import { type TgUpdate, telegramMessage } from "./inbound/telegram";
+import { getUpdates } from "../src/adapters/telegram/client";
+import { log } from "../src/lib/logger";
+import { connectionById, saveTelegramPollOffset, telegramConfig, telegramPollingConnectionIds } from "../src/services/channels";
+import type { AppDeps } from "../src/services/context";
+import { acceptInbound } from "../src/channels/accept";
+import { type TgUpdate, telegramMessage } from "../src/channels/inbound/telegram";
 
 const REFRESH_MS = 5000;
 const LONG_POLL_SECONDS = 25;
@@ -22,7 +20,7 @@ export function startTelegramPoller(deps: AppDeps, opts: { longPollSeconds?: num
   const pollConnection = async (connectionId: string, signal: AbortSignal) => {
     let failures = 0;
     while (!signal.aborted && !stopped) {
-      const [row] = await deps.db.select().from(channelConnections).where(eq(channelConnections.id, connectionId)).limit(1);
+      const row = await connectionById(deps, connectionId);
       if (!row) return;
       const config = telegramConfig(row);
       const target = { baseUrl: deps.env.TELEGRAM_API_BASE, botToken: deps.secrets.decrypt(config.botToken) };
@@ -33,10 +31,7 @@ export function startTelegramPoller(deps: AppDeps, opts: { longPollSeconds?: num
         const events = updates.map((u) => telegramMessage(row.id, u)).filter((m) => m !== null);
         await acceptInbound(deps, row, events);
         const next = Math.max(...updates.map((u) => u.update_id ?? 0)) + 1;
-        await deps.db
-          .update(channelConnections)
-          .set({ config: sql`json_set(${channelConnections.config}, '$.pollOffset', ${next})` })
-          .where(eq(channelConnections.id, row.id));
+        await saveTelegramPollOffset(deps, row.id, next);
       } catch (err) {
         if (signal.aborted) return;
         failures++;
@@ -48,11 +43,7 @@ export function startTelegramPoller(deps: AppDeps, opts: { longPollSeconds?: num
   };
 
   const refresh = async () => {
-    const rows = await deps.db
-      .select({ id: channelConnections.id })
-      .from(channelConnections)
-      .where(and(eq(channelConnections.channel, "telegram"), sql`json_extract(${channelConnections.config}, '$.mode') = 'polling'`));
-    const wanted = new Set(rows.map((r) => r.id));
+    const wanted = new Set(await telegramPollingConnectionIds(deps));
     for (const [id, ctl] of loops) {
       if (!wanted.has(id)) {
         ctl.abort();

@@ -4,7 +4,7 @@
  * to 3 times honouring Retry-After (the wait is injectable so tests never sleep); every failure
  * becomes an AgendorError with a pt-BR sentence. The token is never logged nor put in a message.
  */
-import { retryAfterMs } from "../../adapters/retry-after";
+import { retryAfterMs } from "../retry-after";
 import { AppError } from "../../lib/errors";
 import { SafeFetchError, safeFetch } from "../../lib/safe-fetch";
 import { AGENDOR_DEFAULT_BASE, INVALID_TOKEN } from "../../schemas/agendor";
@@ -26,12 +26,17 @@ export const agendorBackoff: { sleep: (ms: number) => Promise<void>; maxDelayMs:
 
 export const RATE_LIMITED_MESSAGE = "O Agendor está limitando as requisições (erro 429). Tente novamente em alguns instantes.";
 
+/**
+ * Only a busy or unreachable Agendor is UNAVAILABLE (503); a refused token, a bad base URL or a
+ * setting that is off is something the user fixes, so it answers 412 (never a 5xx).
+ */
 export class AgendorError extends AppError {
   constructor(
     message: string,
     readonly status: number | null = null,
+    unavailable = status !== null && (status >= 500 || status === 429),
   ) {
-    super("UNAVAILABLE", message, status ? { status } : undefined);
+    super(unavailable ? "UNAVAILABLE" : "PRECONDITION_FAILED", message, status ? { status } : undefined);
     this.name = "AgendorError";
   }
 }
@@ -100,13 +105,13 @@ export async function agendorRequest<T = unknown>(conn: AgendorConn, method: str
     try {
       res = await safeFetch(url.href, { method, headers, body: payload, acceptHttpErrors: true, timeoutMs: CALL_TIMEOUT_MS, maxBytes: MAX_BYTES, maxRedirects: 2, signal: opts.signal });
     } catch (e) {
-      if (e instanceof SafeFetchError) throw new AgendorError(networkMessage(e));
+      if (e instanceof SafeFetchError) throw new AgendorError(networkMessage(e), null, e.code !== "BLOCKED_ADDRESS" && e.code !== "BAD_URL" && e.code !== "BAD_SCHEME");
       throw e;
     }
     if (res.status === 429 && attempt < AGENDOR_MAX_RETRIES) {
       const wait = retryAfterMs(res.headers.get("retry-after")) ?? FALLBACK_DELAYS_MS[attempt] ?? 10_000;
       await agendorBackoff.sleep(Math.min(wait, agendorBackoff.maxDelayMs));
-      if (opts.signal?.aborted) throw new AgendorError("O Agendor não respondeu a tempo. Tente novamente.");
+      if (opts.signal?.aborted) throw new AgendorError("O Agendor não respondeu a tempo. Tente novamente.", null, true);
       continue;
     }
     const text = res.text();

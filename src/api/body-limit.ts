@@ -1,0 +1,143 @@
+/**
+ * Request body limits per route, enforced while the body is read: a declared Content-Length over
+ * the limit is refused before reading; a chunked body is counted as it arrives and refused at the
+ * first byte past the limit, so no route ever buffers more than its own limit.
+ * Answer: 413 { error: { code: "PAYLOAD_TOO_LARGE", message } } (tRPC: its own error shape).
+ */
+import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
+import type { Context, MiddlewareHandler } from "hono";
+import superjson from "superjson";
+import type { Env } from "../env";
+import { AppError } from "../lib/errors";
+import type { HonoEnv } from "./context";
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+export const BODY_LIMITS = {
+  default: 64 * KB,
+  /** Public chat and the widget: one image or audio as a data URL (10 MB is ~13.4 MB of base64) plus history. */
+  publicChat: 30 * MB,
+  /** Feedback carries the rated reply (up to 50,000 characters) and the question. */
+  feedback: 512 * KB,
+  /** Editor saves: agents, intents, training texts and pasted transcripts (200,000 characters), prompts. */
+  editor: 2 * MB,
+  /** An uploaded OpenAPI/Swagger document: 2,000,000 characters, JSON-escaped. */
+  openApiDocument: 8 * MB,
+  /** Meta batches updates with media ids, never the media: a few MB at most. */
+  webhook: 4 * MB,
+} as const;
+
+/** Multipart framing around the one file of a document upload. */
+const MULTIPART_OVERHEAD = 64 * KB;
+
+const size = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`);
+export const TOO_LARGE = (limit: number) => `A requisição é grande demais (máximo de ${size(limit)}).`;
+
+/** tRPC procedures whose input is legitimately larger than the default. */
+const TRPC_LIMITS: Record<string, number> = {
+  "agents.create": BODY_LIMITS.editor,
+  "agents.update": BODY_LIMITS.editor,
+  "agents.intents.create": BODY_LIMITS.editor,
+  "agents.intents.update": BODY_LIMITS.editor,
+  // The editor's preview chat takes the same attachments as the public chat.
+  "agents.preview": BODY_LIMITS.publicChat,
+  "training.addText": BODY_LIMITS.editor,
+  "training.addVideo": BODY_LIMITS.editor,
+  "training.update": BODY_LIMITS.editor,
+  "admin.systemPrompt.save": BODY_LIMITS.editor,
+  "dynamicApi.create": BODY_LIMITS.editor,
+  "dynamicApi.update": BODY_LIMITS.editor,
+  "dynamicApi.saveEndpoints": BODY_LIMITS.editor,
+  "dynamicApi.test": BODY_LIMITS.editor,
+  "dynamicApi.discover": BODY_LIMITS.openApiDocument,
+};
+
+type Rule = { limit: number; message: string; trpc: string[] | null };
+
+const rule = (limit: number, message = TOO_LARGE(limit)): Rule => ({ limit, message, trpc: null });
+
+/**
+ * A batch (`/trpc/a,b?batch=1`) carries every input: each distinct large procedure's limit, plus one
+ * default share for all the small ones (so listing many names, real or not, buys nothing).
+ */
+function trpcRule(path: string): Rule {
+  const names = path.slice("/trpc/".length).split(",");
+  const large = [...new Set(names)].reduce((n, name) => n + (TRPC_LIMITS[name] ?? 0), 0);
+  const limit = Math.min(large + BODY_LIMITS.default, BODY_LIMITS.publicChat);
+  return { limit, message: TOO_LARGE(limit), trpc: names };
+}
+
+export function bodyRule(method: string, path: string, env: Pick<Env, "TRAINING_MAX_UPLOAD_MB">): Rule {
+  if (path.startsWith("/trpc/")) return trpcRule(path);
+  if (path.startsWith("/webhooks/")) return rule(BODY_LIMITS.webhook);
+  const agentPath = /^\/api\/v1\/agents(?:\/([^/]+)(?:\/(chat-external|feedback|training\/documents))?)?\/?$/.exec(path);
+  if (agentPath) {
+    const [, id, sub] = agentPath;
+    if (sub === "chat-external") return rule(BODY_LIMITS.publicChat);
+    if (sub === "feedback") return rule(BODY_LIMITS.feedback);
+    if (sub === "training/documents") {
+      const mb = env.TRAINING_MAX_UPLOAD_MB;
+      return rule(mb * MB + MULTIPART_OVERHEAD, `O arquivo excede o tamanho máximo de ${mb} MB.`);
+    }
+    if ((!id && method === "POST") || (id && (method === "PUT" || method === "PATCH"))) return rule(BODY_LIMITS.editor);
+  }
+  return rule(BODY_LIMITS.default);
+}
+
+/** The whole body if it fits in `limit` bytes; null (and the stream cancelled) at the first byte past it. */
+async function readWithin(body: ReadableStream<Uint8Array>, limit: number): Promise<ArrayBuffer | null> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      void reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out.buffer;
+}
+
+function refuse(c: Context<HonoEnv>, r: Rule): Response {
+  if (!r.trpc) throw new AppError("PAYLOAD_TOO_LARGE", r.message);
+  // tRPC clients read { error: <serialized shape> }, one per procedure when batched.
+  const shape = (path: string) => ({
+    error: superjson.serialize({
+      message: r.message,
+      code: TRPC_ERROR_CODES_BY_KEY.PAYLOAD_TOO_LARGE,
+      data: { code: "PAYLOAD_TOO_LARGE", httpStatus: 413, path, appCode: "PAYLOAD_TOO_LARGE" },
+    }),
+  });
+  const batch = c.req.query("batch") === "1";
+  return c.json(batch ? r.trpc.map(shape) : shape(r.trpc[0] ?? ""), 413);
+}
+
+export function bodyLimits(env: Pick<Env, "TRAINING_MAX_UPLOAD_MB">): MiddlewareHandler<HonoEnv> {
+  return async (c, next) => {
+    const body = c.req.raw.body;
+    if (!body) return next();
+    const r = bodyRule(c.req.method, c.req.path, env);
+    const declared = c.req.header("content-length");
+    if (declared !== undefined && !c.req.header("transfer-encoding")) {
+      if (Number(declared) > r.limit) return refuse(c, r);
+      return next();
+    }
+    const bytes = await readWithin(body, r.limit);
+    if (!bytes) return refuse(c, r);
+    // Every later reader (c.req.text/json/formData/arrayBuffer, the tRPC adapter) takes these bytes.
+    // Hono keeps promises in bodyCache at runtime, whatever its type says.
+    (c.req.bodyCache as unknown as { arrayBuffer?: Promise<ArrayBuffer> }).arrayBuffer = Promise.resolve(bytes);
+    return next();
+  };
+}

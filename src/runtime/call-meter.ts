@@ -1,0 +1,110 @@
+import type { LlmMessage, LlmTool, LlmUsage } from "../adapters/llm/openai-compatible";
+import type { AppDeps } from "../services/context";
+import { type RawTx, priceCall } from "../services/credit-debit";
+import { releaseInTransaction, reserveCredits, settleInTransaction } from "../services/credit-reservation";
+import { groupCommit } from "../services/group-commit";
+
+/**
+ * Pays for a turn's model calls (issue 11, defect 4): each call reserves its price upper bound
+ * before it is made (NoCreditsError when it does not fit, and the call is not made), records its
+ * usage when it returns, and the turn's final transaction charges every finished call in full and
+ * releases the holds of calls that failed.
+ */
+
+/**
+ * Completion cap of every model call: neither the plans nor the agents set one yet. The platform
+ * prompt asks for at most 3 short paragraphs (~300 tokens), so 1024 never cuts a normal answer.
+ */
+export const DEFAULT_MAX_OUTPUT_TOKENS = 1024;
+/** Prompt tokens an image may count for (gpt-4o-mini reports 2,833 for a low-detail one). */
+const IMAGE_PROMPT_TOKENS = 3_000;
+/** Role and framing tokens per message, with room to spare. */
+const MESSAGE_OVERHEAD_TOKENS = 8;
+
+export class NoCreditsError extends Error {
+  constructor() {
+    super("the workspace cannot cover the model call");
+  }
+}
+
+/**
+ * Upper bound of the prompt tokens: BPE tokenizers put at least 2 UTF-8 bytes in a token for
+ * Portuguese text, JSON and code (~4 on average), so bytes / 2 over-reserves rather than under.
+ */
+export function promptTokensBound(messages: LlmMessage[], tools?: LlmTool[]): number {
+  let images = 0;
+  const text = JSON.stringify(messages, (key, value) => {
+    if (key !== "image_url") return value;
+    images++;
+    return "";
+  });
+  const bytes = Buffer.byteLength(text) + (tools?.length ? Buffer.byteLength(JSON.stringify(tools)) : 0);
+  return Math.ceil(bytes / 2) + images * IMAGE_PROMPT_TOKENS + messages.length * MESSAGE_OVERHEAD_TOKENS;
+}
+
+type Call = { key: string; model: string; action: string; usage: LlmUsage | null; served: string; onAbort?: () => LlmUsage };
+export type CallScope = { workspaceId: string; agentId: string; conversationId: string | null; provider: string; idempotencyKey: string };
+
+export function createCallMeter(deps: AppDeps, scope: CallScope) {
+  const calls: Call[] = [];
+  let chats = 0;
+  let done = false;
+
+  /**
+   * One write transaction (group commit): every finished call charged with its usage, every other
+   * hold released, then `then` (the turn's persistence) with what was charged. Done once it commits.
+   */
+  async function finalize(then?: (tx: RawTx, chargedMilli: number) => Promise<void>): Promise<void> {
+    // Prices are read before the transaction: the embedded connection is held while it is open.
+    const prices = await Promise.all(calls.map((c) => (c.usage ? priceCall(deps.db, scope.provider, c.model, c.usage) : null)));
+    await groupCommit(deps.db, async (tx) => {
+      let charged = 0;
+      for (const [i, c] of calls.entries()) {
+        const price = prices[i];
+        if (!price || !c.usage) {
+          await releaseInTransaction(tx, c.key);
+          continue;
+        }
+        const debit = { ...scope, model: c.served, usage: c.usage, action: c.action, idempotencyKey: c.key };
+        const out = await settleInTransaction(tx, debit, price, deps.now());
+        if (out.status !== "insufficient") charged += out.creditsMilli;
+      }
+      await then?.(tx, charged);
+    });
+    done = true;
+  }
+
+  return {
+    /**
+     * Holds the call's price bound; returns its key for record(). Throws NoCreditsError when it does
+     * not fit. `onAbort` estimates the usage of a call the visitor cut off (the provider bills it).
+     */
+    async reserve(model: string, bound: LlmUsage, action: "chat" | "transcription" = "chat", onAbort?: () => LlmUsage): Promise<string> {
+      const key = action === "transcription" ? `${scope.idempotencyKey}:audio` : chats === 0 ? scope.idempotencyKey : `${scope.idempotencyKey}:${chats}`;
+      if (action === "chat") chats++;
+      const price = await priceCall(deps.db, scope.provider, model, bound);
+      const held = await reserveCredits(deps.db, { workspaceId: scope.workspaceId, key, amountMilli: price.creditsMilli }, deps.now());
+      if (!held.ok) throw new NoCreditsError();
+      calls.push({ key, model, action, usage: null, served: model, onAbort });
+      return key;
+    },
+    /** The call returned: it is charged with this usage, priced as the model it was reserved for. */
+    record(key: string, usage: LlmUsage, served?: string) {
+      const c = calls.find((x) => x.key === key);
+      if (c) {
+        c.usage = usage;
+        c.served = served || c.model;
+      }
+    },
+    hasCalls: () => calls.length > 0,
+    finalize,
+    /** A turn that never committed (aborted, or its persistence failed): settle on its own. */
+    async close(aborted: boolean) {
+      if (done || !calls.length) return;
+      if (aborted) for (const c of calls) if (!c.usage && c.onAbort) c.usage = c.onAbort();
+      await finalize();
+    },
+  };
+}
+
+export type CallMeter = ReturnType<typeof createCallMeter>;

@@ -1,0 +1,87 @@
+/**
+ * The one access layer: who is a member of which workspace, who is a platform admin, and who holds
+ * which permission. Routers and REST handlers declare what a call needs; service verbs that need a
+ * permission take a scope type only this module can produce, so a forgotten check does not compile.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
+import { workspaceMembers, workspaces } from "../../db/schema";
+import { AppError } from "../lib/errors";
+import { type PermissionFlag, ownerPermissions } from "../schemas/workspaces";
+import type { WorkspaceScope } from "./context";
+
+/**
+ * What a call can require of the caller's standing: one of the member's flags, or
+ * `canAnswerConversations` (every role but viewer: the inbox is read-only to viewers).
+ */
+export type Permission = PermissionFlag | "canAnswerConversations";
+
+/** One pt-BR refusal per permission (the texts the screens and tests quote). */
+export const PERMISSION_DENIED: Record<Permission, string> = {
+  canCreateAgents: "Você não tem permissão para criar agentes neste workspace",
+  canEditAgents: "Você não tem permissão para editar agentes neste workspace",
+  canDeleteAgents: "Você não tem permissão para excluir agentes neste workspace",
+  canManageMembers: "Você não tem permissão para gerenciar membros deste workspace",
+  canManageSettings: "Você não tem permissão para alterar as configurações deste workspace",
+  canAnswerConversations: "Seu acesso a este workspace é somente leitura: você não pode responder nem alterar conversas.",
+};
+/** Training is editing an agent (canEditAgents); its screen words the refusal as "treinar". */
+export const TRAINING_DENIED = "Você não tem permissão para treinar agentes neste workspace";
+export const ADMIN_ONLY = "Acesso restrito a administradores";
+export const WORKSPACE_NOT_FOUND = "Workspace não encontrado";
+
+declare const granted: unique symbol;
+/** A scope whose caller was checked for `P`; the brand has no runtime value and only `requirePermission` adds it. */
+export type ScopeWith<P extends Permission> = WorkspaceScope & { readonly [granted]: { readonly [K in P]: true } };
+export type EditorScope = ScopeWith<"canEditAgents">;
+export type AgentCreatorScope = ScopeWith<"canCreateAgents">;
+export type AgentDeleterScope = ScopeWith<"canDeleteAgents">;
+export type MemberManagerScope = ScopeWith<"canManageMembers">;
+export type InboxWriterScope = ScopeWith<"canAnswerConversations">;
+
+export function holds(scope: WorkspaceScope, permission: Permission): boolean {
+  return permission === "canAnswerConversations" ? scope.role !== "viewer" : scope.permissions[permission];
+}
+
+/** The scope, branded with `permission`, or FORBIDDEN with that permission's message (or `message`). */
+export function requirePermission<P extends Permission>(scope: WorkspaceScope, permission: P, message = PERMISSION_DENIED[permission]): ScopeWith<P> {
+  if (!holds(scope, permission)) throw new AppError("FORBIDDEN", message);
+  return scope as ScopeWith<P>;
+}
+
+/** Verified membership of user in workspace, or null. The only way a workspace id becomes trusted. */
+export async function resolveMembership(db: Db, userId: string, workspaceId: string): Promise<WorkspaceScope | null> {
+  const query = prepared(db, "workspace-scope", (d) =>
+    d
+      .select({ id: workspaces.id, name: workspaces.name, ownerId: workspaces.ownerId, role: workspaceMembers.role, permissions: workspaceMembers.permissions })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(and(eq(workspaceMembers.workspaceId, sql.placeholder("workspaceId")), eq(workspaceMembers.userId, sql.placeholder("userId"))))
+      .limit(1)
+      .prepare(),
+  );
+  const [row] = await query.all({ workspaceId, userId });
+  if (!row) return null;
+  const isOwner = row.ownerId === userId;
+  return {
+    id: row.id,
+    name: row.name,
+    ownerId: row.ownerId,
+    role: isOwner ? "owner" : row.role,
+    permissions: isOwner ? ownerPermissions : row.permissions,
+  };
+}
+
+/** Membership or NOT_FOUND: a workspace the caller is not (or no longer) in leaks nothing, not even existence. */
+export async function requireMembership(db: Db, userId: string, workspaceId: string | null | undefined): Promise<WorkspaceScope> {
+  if (!workspaceId) throw new AppError("PRECONDITION_FAILED", "Nenhum workspace selecionado");
+  const scope = await resolveMembership(db, userId, workspaceId);
+  if (!scope) throw new AppError("NOT_FOUND", WORKSPACE_NOT_FOUND);
+  return scope;
+}
+
+/** Platform administrators only (the /admin screens, global integration settings). */
+export function requireAdmin(user: { role: string }) {
+  if (user.role !== "admin") throw new AppError("FORBIDDEN", ADMIN_ONLY);
+}

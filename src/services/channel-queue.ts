@@ -1,0 +1,51 @@
+/**
+ * The channel pipeline's durable queue writes: the provider-id ledger that makes a webhook
+ * redelivery a no-op, the inbound job inserted in the same transaction, delivery receipts, and the
+ * pending channel jobs the pipeline replaces or pushes back. Raw SQL on the group-commit handle
+ * (src/services/group-commit.ts), so an accept costs no query building.
+ */
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { jobs } from "../../db/schema";
+import type { RawTx } from "./credit-debit";
+
+/** Delivery statuses only move forward: a late "delivered" never overwrites "read". */
+const STATUS_RANK = "CASE delivery_status WHEN 'pending' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 4 END";
+
+/** A receipt for a sent message, applied only when it moves the status forward → rows changed (0 or 1). */
+export async function recordDeliveryStatus(tx: RawTx, e: { providerMessageId: string; status: string; error?: string | null }, rank: number): Promise<number> {
+  const r = await tx.execute({
+    sql: `UPDATE messages SET delivery_status = ?, delivery_error = coalesce(?, delivery_error)
+      WHERE provider_message_id = ? AND delivery_status IS NOT NULL AND ${STATUS_RANK} < ?`,
+    args: [e.status, e.error ?? null, e.providerMessageId, rank],
+  });
+  return r.rowsAffected;
+}
+
+/** Takes the provider's message id for good → false when it was taken before (a redelivery). */
+export async function claimProviderMessageId(tx: RawTx, provider: string, providerMessageId: string, now: number): Promise<boolean> {
+  const seen = await tx.execute({
+    sql: "INSERT OR IGNORE INTO inbound_message_ids (provider, provider_message_id, received_at) VALUES (?, ?, ?)",
+    args: [provider, providerMessageId, now],
+  });
+  return seen.rowsAffected > 0;
+}
+
+/** A pending job of the conversation's group (8 attempts), in the accept's transaction. */
+export async function insertGroupJob(tx: RawTx, job: { type: string; data: unknown; runAfter: number; groupKey: string; now: number }): Promise<void> {
+  await tx.execute({
+    sql: `INSERT INTO jobs (id, type, status, data, progress, attempts, max_attempts, run_after, dedupe_key, group_key, created_at)
+      VALUES (?, ?, 'pending', ?, 0, 0, 8, ?, NULL, ?, ?)`,
+    args: [Bun.randomUUIDv7(), job.type, JSON.stringify(job.data), job.runAfter, job.groupKey, job.now],
+  });
+}
+
+/** Drops a pending job by its dedupe key (a newer schedule replaces it); a running one is left alone. */
+export async function dropPendingJob(db: DbOrTx, dedupeKey: string): Promise<void> {
+  await db.delete(jobs).where(and(eq(jobs.dedupeKey, dedupeKey), eq(jobs.status, "pending")));
+}
+
+/** Moves a still-pending job's run time (a burst pushes its reply back). */
+export async function postponePendingJob(db: DbOrTx, jobId: string, runAfter: number): Promise<void> {
+  await db.update(jobs).set({ runAfter }).where(and(eq(jobs.id, jobId), eq(jobs.status, "pending")));
+}

@@ -1,0 +1,38 @@
+/**
+ * Bun Worker entry: its own database connection (same WAL file), the job loop, the Telegram poller
+ * and the schedulers (workers/background.ts). It is a second build entrypoint (scripts/build-bin.ts),
+ * so the compiled binary carries it; queueWorkerUrl() finds it from source and from the binary.
+ * The main thread sends { type: "start", env, heartbeatMs } and later { type: "stop" }; the heartbeat
+ * tells it this thread's event loop still turns (src/jobs/worker-host.ts restarts a silent one).
+ */
+import { bootDeps } from "../src/deps";
+import type { Env } from "../src/env";
+import { relayLiveEventsTo } from "../src/lib/live-events";
+import { setLogLevel } from "../src/lib/logger";
+import { type Background, startBackground } from "./background";
+
+declare const self: Worker;
+
+let runner: Background | null = null;
+let close: (() => void) | null = null;
+let heartbeat: ReturnType<typeof setInterval> | null = null;
+
+self.onmessage = async (event: MessageEvent<{ type: "start"; env: Env; heartbeatMs?: number } | { type: "stop" } | { type: "wake" }>) => {
+  const msg = event.data;
+  if (msg.type === "start") {
+    setLogLevel(msg.env.LOG_LEVEL);
+    heartbeat = setInterval(() => self.postMessage({ type: "heartbeat" }), msg.heartbeatMs ?? 2000);
+    const { deps, database } = await bootDeps(msg.env, { migrateAndSeed: false });
+    close = database.close;
+    relayLiveEventsTo((e) => self.postMessage({ type: "live", event: e }));
+    runner = startBackground(deps);
+    self.postMessage({ type: "ready" });
+  } else if (msg.type === "wake") {
+    runner?.wake();
+  } else if (msg.type === "stop") {
+    if (heartbeat) clearInterval(heartbeat);
+    await runner?.stop();
+    close?.();
+    self.postMessage({ type: "stopped" });
+  }
+};

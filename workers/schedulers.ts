@@ -1,0 +1,58 @@
+/**
+ * Timers that turn "something fell due" into durable jobs: websites due for their refresh, and
+ * sources trained by another embedder than the current one. Follow-ups need no timer here: they
+ * are jobs with a runAfter (src/channels/follow-up.ts), taken by the queue's lanes when due.
+ */
+import { and, eq, inArray, isNotNull, lte, ne } from "drizzle-orm";
+import { embeddingSources } from "../db/schema";
+import { embedderFor } from "../src/knowledge/embedder-for";
+import { log } from "../src/lib/logger";
+import type { AppDeps } from "../src/services/context";
+import { enqueueTraining } from "../src/services/training";
+
+/** Websites whose update frequency says they are due get a training job (deduplicated). */
+export async function enqueueDueRefreshes(deps: AppDeps) {
+  const due = await deps.db
+    .select({ id: embeddingSources.id, agentId: embeddingSources.agentId, workspaceId: embeddingSources.workspaceId })
+    .from(embeddingSources)
+    .where(
+      and(
+        isNotNull(embeddingSources.nextRefreshAt),
+        lte(embeddingSources.nextRefreshAt, deps.now()),
+        inArray(embeddingSources.status, ["ready", "failed"]),
+      ),
+    );
+  for (const s of due) {
+    await deps.db.update(embeddingSources).set({ nextRefreshAt: null }).where(eq(embeddingSources.id, s.id));
+    await enqueueTraining(deps, s.id, s.agentId, s.workspaceId);
+  }
+  return due.length;
+}
+
+/**
+ * Sources embedded by another embedder than the current one (EMBEDDINGS was switched) are queued
+ * for retraining: vectors of two embedders cannot be compared, so retrieval would be meaningless.
+ */
+export async function enqueueEmbedderMigration(deps: AppDeps) {
+  const current = (await embedderFor(deps)).id;
+  const stale = await deps.db
+    .select({ id: embeddingSources.id, agentId: embeddingSources.agentId, workspaceId: embeddingSources.workspaceId })
+    .from(embeddingSources)
+    .where(and(eq(embeddingSources.status, "ready"), isNotNull(embeddingSources.embedder), ne(embeddingSources.embedder, current)));
+  for (const s of stale) await enqueueTraining(deps, s.id, s.agentId, s.workspaceId);
+  return stale.length;
+}
+
+/** The embedder check once at start, then the refresh check every `everyMs`. */
+export function startSchedulers(deps: AppDeps, opts: { everyMs?: number } = {}) {
+  void enqueueEmbedderMigration(deps).catch((err) => log.warn("embedder migration check failed", { error: String(err) }));
+  const refresh = setInterval(
+    () => void enqueueDueRefreshes(deps).catch((err) => log.warn("website refresh check failed", { error: String(err) })),
+    opts.everyMs ?? 60_000,
+  );
+  return {
+    stop() {
+      clearInterval(refresh);
+    },
+  };
+}

@@ -129,6 +129,17 @@ describe("[edge] request body limits (defect 12)", () => {
     expect(items.map((i) => i.error.json.data.code)).toEqual(["PAYLOAD_TOO_LARGE", "PAYLOAD_TOO_LARGE"]);
   });
 
+  test("tRPC: a path naming an inherited property (constructor, __proto__, toString) still gets the 64 kB limit", async () => {
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      // In a batch beside a real procedure, whose handler reads the whole body.
+      const s = streamed(3 * MB);
+      const res = await post(`/trpc/agents.toggle,${name}?batch=1`, s.body);
+      expect(res.status).toBe(413);
+      // The server stopped reading long before the 2 MB were pulled.
+      expect(s.pulled()).toBeLessThan(MB);
+    }
+  });
+
   test("tRPC: the real client reads the 413 (pt-BR message, status 413)", async () => {
     const res = await owner.trpc.workspaces.create.mutate({ name: "x".repeat(100 * 1024) });
     expect(res.ok).toBe(false);

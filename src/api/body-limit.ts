@@ -34,8 +34,12 @@ const MULTIPART_OVERHEAD = 64 * KB;
 const size = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`);
 export const TOO_LARGE = (limit: number) => `A requisição é grande demais (máximo de ${size(limit)}).`;
 
-/** tRPC procedures whose input is legitimately larger than the default. */
-const TRPC_LIMITS: Record<string, number> = {
+/**
+ * tRPC procedures whose input is legitimately larger than the default. A Map, not an object literal:
+ * a path such as `/trpc/constructor` must not find an inherited property (that made the limit NaN).
+ */
+const TRPC_LIMITS: ReadonlyMap<string, number> = new Map(
+  Object.entries({
   "agents.create": BODY_LIMITS.editor,
   "agents.update": BODY_LIMITS.editor,
   "agents.intents.create": BODY_LIMITS.editor,
@@ -51,7 +55,8 @@ const TRPC_LIMITS: Record<string, number> = {
   "dynamicApi.saveEndpoints": BODY_LIMITS.editor,
   "dynamicApi.test": BODY_LIMITS.editor,
   "dynamicApi.discover": BODY_LIMITS.openApiDocument,
-};
+  }),
+);
 
 type Rule = { limit: number; message: string; trpc: string[] | null };
 
@@ -63,7 +68,7 @@ const rule = (limit: number, message = TOO_LARGE(limit)): Rule => ({ limit, mess
  */
 function trpcRule(path: string): Rule {
   const names = path.slice("/trpc/".length).split(",");
-  const large = [...new Set(names)].reduce((n, name) => n + (TRPC_LIMITS[name] ?? 0), 0);
+  const large = [...new Set(names)].reduce((n, name) => n + (TRPC_LIMITS.get(name) ?? 0), 0);
   const limit = Math.min(large + BODY_LIMITS.default, BODY_LIMITS.publicChat);
   return { limit, message: TOO_LARGE(limit), trpc: names };
 }

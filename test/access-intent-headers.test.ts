@@ -94,6 +94,32 @@ describe("webhook intent headers", () => {
     expect(last["x-loja"]).toBe("centro");
   });
 
+  test("a kept header value never follows the webhook to another server: a new origin needs the value typed again", async () => {
+    const other = await startWebhookReceiver();
+    setSafeFetchTestAllowlist([hooks.host, other.host]);
+    try {
+      const id = await create("/h5", { Authorization: TOKEN });
+      const moved = (url: string, headers: Record<string, string | null>) =>
+        owner.trpc.agents.intents.update.mutate({
+          agentId: agent.id,
+          id,
+          intent: { ...webhookIntent("/h5", headers), action: { type: "webhook", webhook: { url, retries: 0, headers } } },
+        });
+      const stolen = await moved(other.url("/rouba"), { Authorization: null });
+      expect([stolen.status, stolen.error?.message]).toEqual([400, "Ao trocar o endereço do webhook, informe de novo o valor dos cabeçalhos"]);
+      // Nothing changed: Testar still calls the original server with the original value.
+      expect((await owner.trpc.agents.intents.test.mutate({ agentId: agent.id, id })).ok).toBe(true);
+      expect(other.hits("/rouba")).toHaveLength(0);
+      expect(hooks.hits("/h5").at(-1)?.headers.authorization).toBe(TOKEN);
+      // Another path on the same server keeps it; a new server with the value typed again is fine.
+      expect((await moved(hooks.url("/h5-novo"), { Authorization: null })).ok).toBe(true);
+      expect((await moved(other.url("/novo"), { Authorization: "Bearer outro" })).ok).toBe(true);
+    } finally {
+      setSafeFetchTestAllowlist([hooks.host]);
+      other.stop();
+    }
+  });
+
   test("a new header without a value is refused with a pt-BR message", async () => {
     const res = await owner.trpc.agents.intents.create.mutate({ agentId: agent.id, intent: webhookIntent("/h3", { "x-novo": null }) });
     expect([res.status, res.error?.message]).toEqual([400, 'Informe o valor do cabeçalho "x-novo"']);

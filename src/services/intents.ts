@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { agentIntents } from "../../db/schema";
-import { isSealed, openHeaders, publicHeaders, sealHeaders } from "../integrations/intents/headers";
+import { assertHeadersStayWithServer, isSealed, openHeaders, publicHeaders, sealHeaders } from "../integrations/intents/headers";
 import { type IntentRow, parseIntent } from "../integrations/intents/shape";
 import { testWebhookIntent } from "../integrations/intents/test-call";
 import { AppError } from "../lib/errors";
@@ -42,6 +42,8 @@ function publicIntent(row: IntentRow): PublicIntent {
 /** The action to store: header values sealed, a value sent as null kept from `previous`. */
 function storedAction(ctx: ServiceContext, input: IntentBody, previous: Action | null): Action {
   if (input.action.type !== "webhook") return input.action;
+  const previousUrl = previous ? webhookOf(previous)?.url : null;
+  assertHeadersStayWithServer(input.action.webhook, typeof previousUrl === "string" ? previousUrl : null);
   const headers = sealHeaders(ctx.secrets, input.action.webhook.headers, previous ? headersOf(previous) : {});
   return { ...input.action, webhook: { ...input.action.webhook, headers } };
 }

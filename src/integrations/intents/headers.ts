@@ -8,6 +8,27 @@ import type { SecretBox } from "../../lib/crypto";
 import type { PublicIntentHeader } from "../../schemas/agents";
 
 const SEALED = "enc:v1:";
+export const RETYPE_HEADERS = "Ao trocar o endereço do webhook, informe de novo o valor dos cabeçalhos";
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * A kept (null) value only ever goes to the server it was saved for: otherwise an editor could point
+ * the webhook at a server of their own and read the stored token from the next call (the same rule
+ * as assertSecretStaysWithAddress for integrations). Another path on the same origin is fine.
+ */
+export function assertHeadersStayWithServer(next: { url: string; headers: Record<string, string | null> }, previousUrl: string | null) {
+  const keeps = Object.values(next.headers).some((v) => v === null);
+  if (keeps && previousUrl !== null && originOf(next.url) !== originOf(previousUrl)) {
+    throw new AppError("VALIDATION", RETYPE_HEADERS, { field: "action.webhook.headers" });
+  }
+}
 export const isSealed = (value: string) => value.startsWith(SEALED);
 
 /**

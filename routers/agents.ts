@@ -13,7 +13,7 @@ import { chatExternalInput } from "../src/schemas/public-chat";
 import { enabledModels, isOfflineMode } from "../src/services/ai-config";
 import { createAgent, deleteAgent, getAgent, listAgents, toggleAgent, updateAgent } from "../src/services/agents";
 import { createIntent, deleteIntent, listIntents, testIntent, updateIntent } from "../src/services/intents";
-import { chatExternal } from "../src/services/web-chat";
+import { previewAgent } from "../src/services/web-chat";
 import { editorProcedure, requirePermission, router, workspaceProcedure } from "./trpc";
 
 const byAgent = z.object({ agentId: z.uuid() });
@@ -46,12 +46,9 @@ export const agentsRouter = router({
   /** What the editor's "Modelo" section may offer, and whether the product runs offline. */
   models: workspaceProcedure.query(async ({ ctx }) => ({ offline: await isOfflineMode(ctx.deps), providers: await enabledModels(ctx.deps) })),
   presets: workspaceProcedure.query(() => personalityPresets),
-  /** The editor's preview chat: the same runtime, nothing stored, credits charged like any turn (so editors only). */
-  preview: editorProcedure.input(agentIdParam.extend({ chat: chatExternalInput })).mutation(async ({ ctx, input }) => {
-    await getAgent(ctx.deps.db, ctx.workspace, input.id);
-    // An inactive agent can be tried out before it goes live.
-    const result = await chatExternal(ctx.deps, ctx.meta, input.id, input.chat, { persist: false, allowInactive: true });
-    return { response: result.reply, outcome: result.outcome, model: result.model, creditsMilli: result.creditsMilli };
-  }),
+  /** The editor's preview chat (spends credits, so editors only). */
+  preview: editorProcedure
+    .input(agentIdParam.extend({ chat: chatExternalInput }))
+    .mutation(({ ctx, input }) => previewAgent(ctx.deps, ctx.meta, ctx.workspace, input.id, input.chat)),
   intents: intentsRouter,
 });

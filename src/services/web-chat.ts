@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import { agents, chatFeedback, conversations } from "../../db/schema";
+import { type agents, chatFeedback, conversations } from "../../db/schema";
 import { AppError } from "../lib/errors";
 import { TtlCache } from "../lib/ttl-cache";
 import { type TurnResult, runTurn } from "../runtime/turn";
 import type { ChatExternal, Feedback } from "../schemas/public-chat";
+import type { EditorScope } from "./access";
 import { activeAgent } from "./agent-cache";
+import { getAgent } from "./agents";
 import type { AppDeps, RequestMeta } from "./context";
 
 /** visitor → conversation id; conversations are never re-keyed, so this only saves a lookup. */
@@ -153,4 +155,15 @@ export async function recordFeedback(deps: AppDeps, agentId: string, input: Feed
     })
     .returning({ id: chatFeedback.id });
   return { id: row?.id ?? "" };
+}
+
+/**
+ * The editor's preview chat: the same runtime, nothing stored, credits charged like any turn, so it
+ * takes an EditorScope (a viewer must not spend the workspace's credits). An inactive agent can be
+ * tried out before it goes live.
+ */
+export async function previewAgent(deps: AppDeps, meta: RequestMeta, scope: EditorScope, agentId: string, input: ChatExternal) {
+  await getAgent(deps.db, scope, agentId);
+  const result = await chatExternal(deps, meta, agentId, input, { persist: false, allowInactive: true });
+  return { response: result.reply, outcome: result.outcome, model: result.model, creditsMilli: result.creditsMilli };
 }

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import {
   agentIdParam,
+  agentRef,
   createAgentInput,
   createIntentInput,
   intentRef,
@@ -16,11 +16,10 @@ import { createIntent, deleteIntent, listIntents, testIntent, updateIntent } fro
 import { previewAgent } from "../src/services/web-chat";
 import { editorProcedure, requirePermission, router, workspaceProcedure } from "./trpc";
 
-const byAgent = z.object({ agentId: z.uuid() });
 
 const intentsRouter = router({
   /** Any member: header values are never listed, only their names (hasValue). */
-  list: workspaceProcedure.input(byAgent).query(({ ctx, input }) => listIntents(ctx.svc, ctx.workspace, input.agentId)),
+  list: workspaceProcedure.input(agentRef).query(({ ctx, input }) => listIntents(ctx.svc, ctx.workspace, input.agentId)),
   create: editorProcedure.input(createIntentInput).mutation(({ ctx, input }) => createIntent(ctx.svc, ctx.workspace, input.agentId, input.intent)),
   update: editorProcedure.input(updateIntentInput).mutation(({ ctx, input }) => updateIntent(ctx.svc, ctx.workspace, input.agentId, input.id, input.intent)),
   delete: editorProcedure.input(intentRef).mutation(({ ctx, input }) => deleteIntent(ctx.svc, ctx.workspace, input.agentId, input.id)),

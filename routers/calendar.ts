@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { agentRef } from "../src/schemas/agents";
 import { googleCalendarClientInput, saveCalendarSettingsInput } from "../src/schemas/google-calendar";
 import {
   disconnectCalendar,
@@ -20,7 +20,6 @@ import { adminProcedure, editorProcedure, router, workspaceProcedure } from "./t
  * and event log. Members read the card and the event log; anything that changes it or calls Google
  * with the stored tokens is for editors.
  */
-const byAgent = z.object({ agentId: z.uuid() });
 
 export const calendarRouter = router({
   admin: router({
@@ -29,12 +28,12 @@ export const calendarRouter = router({
     test: adminProcedure.mutation(({ ctx }) => testClientSettings(ctx.deps)),
     remove: adminProcedure.mutation(({ ctx }) => removeClientSettings(ctx.deps)),
   }),
-  get: workspaceProcedure.input(byAgent).query(({ ctx, input }) => getCalendar(ctx.svc, ctx.workspace, input.agentId)),
+  get: workspaceProcedure.input(agentRef).query(({ ctx, input }) => getCalendar(ctx.svc, ctx.workspace, input.agentId)),
   save: editorProcedure.input(saveCalendarSettingsInput).mutation(({ ctx, input }) => saveCalendarSettings(ctx.svc, ctx.workspace, input.agentId, input.settings)),
   /** → { url }: the browser goes to Google's consent screen; Google comes back to the REST callback. */
-  connect: editorProcedure.input(byAgent).mutation(({ ctx, input }) => startConnect(ctx.svc, ctx.workspace, input.agentId)),
-  calendars: editorProcedure.input(byAgent).query(({ ctx, input }) => listCalendars(ctx.svc, ctx.workspace, input.agentId)),
-  test: editorProcedure.input(byAgent).mutation(({ ctx, input }) => testCalendar(ctx.svc, ctx.workspace, input.agentId)),
-  disconnect: editorProcedure.input(byAgent).mutation(({ ctx, input }) => disconnectCalendar(ctx.svc, ctx.workspace, input.agentId)),
-  events: workspaceProcedure.input(byAgent).query(({ ctx, input }) => listCalendarEvents(ctx.svc, ctx.workspace, input.agentId)),
+  connect: editorProcedure.input(agentRef).mutation(({ ctx, input }) => startConnect(ctx.svc, ctx.workspace, input.agentId)),
+  calendars: editorProcedure.input(agentRef).query(({ ctx, input }) => listCalendars(ctx.svc, ctx.workspace, input.agentId)),
+  test: editorProcedure.input(agentRef).mutation(({ ctx, input }) => testCalendar(ctx.svc, ctx.workspace, input.agentId)),
+  disconnect: editorProcedure.input(agentRef).mutation(({ ctx, input }) => disconnectCalendar(ctx.svc, ctx.workspace, input.agentId)),
+  events: workspaceProcedure.input(agentRef).query(({ ctx, input }) => listCalendarEvents(ctx.svc, ctx.workspace, input.agentId)),
 });

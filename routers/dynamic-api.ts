@@ -1,3 +1,4 @@
+import { agentRef } from "../src/schemas/agents";
 import { z } from "zod";
 import { createDynamicApiInput, discoverInput, saveEndpointsInput, testEndpointInput, updateDynamicApiInput } from "../src/schemas/dynamic-api";
 import { createDynamicApi, deleteDynamicApi, listDynamicApis, updateDynamicApi } from "../src/services/dynamic-api";
@@ -8,7 +9,7 @@ import { editorProcedure, router, workspaceProcedure } from "./trpc";
 const byId = z.object({ id: z.uuid() });
 
 export const dynamicApiRouter = router({
-  list: workspaceProcedure.input(z.object({ agentId: z.uuid() })).query(({ ctx, input }) => listDynamicApis(ctx.svc, ctx.workspace, input.agentId)),
+  list: workspaceProcedure.input(agentRef).query(({ ctx, input }) => listDynamicApis(ctx.svc, ctx.workspace, input.agentId)),
   create: editorProcedure.input(createDynamicApiInput).mutation(({ ctx, input }) => createDynamicApi(ctx.svc, ctx.workspace, input.agentId, input.api)),
   update: editorProcedure.input(updateDynamicApiInput).mutation(({ ctx, input }) => updateDynamicApi(ctx.svc, ctx.workspace, input.id, input.api)),
   /** → the endpoints found and the detection method. */

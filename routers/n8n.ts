@@ -1,15 +1,15 @@
+import { agentRef } from "../src/schemas/agents";
 import { z } from "zod";
 import { n8nGlobalInput, saveN8nInput } from "../src/schemas/n8n";
 import { getAgentN8n, n8nGlobal, removeAgentN8n, saveAgentN8n, saveN8nGlobal, testN8nWorkflow } from "../src/services/n8n";
 import { adminProcedure, editorProcedure, router, workspaceProcedure } from "./trpc";
 
 /** n8n workflows: the agent's config (members read, editors write and test) and the admin's global switch. */
-const byAgent = z.object({ agentId: z.uuid() });
 
 export const n8nRouter = router({
-  get: workspaceProcedure.input(byAgent).query(({ ctx, input }) => getAgentN8n(ctx.svc, ctx.workspace, input.agentId)),
+  get: workspaceProcedure.input(agentRef).query(({ ctx, input }) => getAgentN8n(ctx.svc, ctx.workspace, input.agentId)),
   save: editorProcedure.input(saveN8nInput).mutation(({ ctx, input }) => saveAgentN8n(ctx.svc, ctx.workspace, input.agentId, input.config)),
-  remove: editorProcedure.input(byAgent).mutation(({ ctx, input }) => removeAgentN8n(ctx.svc, ctx.workspace, input.agentId)),
+  remove: editorProcedure.input(agentRef).mutation(({ ctx, input }) => removeAgentN8n(ctx.svc, ctx.workspace, input.agentId)),
   /** A real POST to one saved workflow's webhook. */
   test: editorProcedure
     .input(z.object({ agentId: z.uuid(), tag: z.string().min(1).max(40) }))

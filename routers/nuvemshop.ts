@@ -1,16 +1,15 @@
-import { z } from "zod";
+import { agentRef } from "../src/schemas/agents";
 import { saveNuvemshopInput, testNuvemshopInput } from "../src/schemas/nuvemshop";
 import { getNuvemshop, removeNuvemshop, saveNuvemshop, testNuvemshop } from "../src/services/nuvemshop";
 import { editorProcedure, router, workspaceProcedure } from "./trpc";
 
 /** The agent's Nuvemshop store: members read the card (token as hasAccessToken); changes and the test are for editors. */
-const byAgent = z.object({ agentId: z.uuid() });
 
 export const nuvemshopRouter = router({
   /** The saved integration (token replaced by hasAccessToken), or null. */
-  get: workspaceProcedure.input(byAgent).query(({ ctx, input }) => getNuvemshop(ctx.svc, ctx.workspace, input.agentId)),
+  get: workspaceProcedure.input(agentRef).query(({ ctx, input }) => getNuvemshop(ctx.svc, ctx.workspace, input.agentId)),
   save: editorProcedure.input(saveNuvemshopInput).mutation(({ ctx, input }) => saveNuvemshop(ctx.svc, ctx.workspace, input.agentId, input.config)),
   /** { agentId, config? } → { ok, message, storeName, storeUrl } from a real call to the store. */
   test: editorProcedure.input(testNuvemshopInput).mutation(({ ctx, input }) => testNuvemshop(ctx.svc, ctx.workspace, input.agentId, input.config)),
-  remove: editorProcedure.input(byAgent).mutation(({ ctx, input }) => removeNuvemshop(ctx.svc, ctx.workspace, input.agentId)),
+  remove: editorProcedure.input(agentRef).mutation(({ ctx, input }) => removeNuvemshop(ctx.svc, ctx.workspace, input.agentId)),
 });

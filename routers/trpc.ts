@@ -1,7 +1,7 @@
 import { TRPCError, initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
-import { AppError, type ErrorCode, GENERIC_INTERNAL, MALFORMED_REQUEST, fromZodError } from "../src/lib/errors";
+import { AppError, type ErrorCode, GENERIC_INTERNAL, MALFORMED_REQUEST, NOT_AUTHENTICATED, fromZodError } from "../src/lib/errors";
 import { log } from "../src/lib/logger";
 import { type Permission, requireAdmin, requireMembership, requirePermission as grant } from "../src/services/access";
 import type { ServiceContext } from "../src/services/context";
@@ -69,7 +69,7 @@ const errorBoundary = t.middleware(async ({ next }) => {
 export const publicProcedure = t.procedure.use(errorBoundary);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.session) throw new AppError("UNAUTHORIZED", "Não autenticado");
+  if (!ctx.session) throw new AppError("UNAUTHORIZED", NOT_AUTHENTICATED);
   const session = ctx.session;
   const svc: ServiceContext = {
     ...ctx.deps,

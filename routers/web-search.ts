@@ -1,3 +1,4 @@
+import { agentRef } from "../src/schemas/agents";
 import { z } from "zod";
 import { saveWebSearchAgentInput, webSearchGlobalInput, webSearchTestInput } from "../src/schemas/web-search";
 import {
@@ -13,18 +14,17 @@ import {
 import { adminProcedure, editorProcedure, router, workspaceProcedure } from "./trpc";
 
 /** Web search: the agent's status (members), its switch, own key and test (editors), and the admin's provider. */
-const byAgent = z.object({ agentId: z.uuid() });
 
 export const webSearchRouter = router({
-  get: workspaceProcedure.input(byAgent).query(({ ctx, input }) => getAgentWebSearch(ctx.svc, ctx.workspace, input.agentId)),
+  get: workspaceProcedure.input(agentRef).query(({ ctx, input }) => getAgentWebSearch(ctx.svc, ctx.workspace, input.agentId)),
   /** The agent's conversation setting "Pesquisar na web". */
   setEnabled: editorProcedure
     .input(z.object({ agentId: z.uuid(), enabled: z.boolean() }))
     .mutation(({ ctx, input }) => setAgentWebSearch(ctx.svc, ctx.workspace, ctx.session.user.id, input.agentId, input.enabled)),
   /** { agentId, config: { apiKey?, enabled } } — the agent's own key. */
   save: editorProcedure.input(saveWebSearchAgentInput).mutation(({ ctx, input }) => saveAgentWebSearch(ctx.svc, ctx.workspace, input.agentId, input.config)),
-  remove: editorProcedure.input(byAgent).mutation(({ ctx, input }) => removeAgentWebSearch(ctx.svc, ctx.workspace, input.agentId)),
-  test: editorProcedure.input(byAgent).mutation(({ ctx, input }) => testAgentWebSearch(ctx.svc, ctx.workspace, input.agentId)),
+  remove: editorProcedure.input(agentRef).mutation(({ ctx, input }) => removeAgentWebSearch(ctx.svc, ctx.workspace, input.agentId)),
+  test: editorProcedure.input(agentRef).mutation(({ ctx, input }) => testAgentWebSearch(ctx.svc, ctx.workspace, input.agentId)),
   global: router({
     get: adminProcedure.query(({ ctx }) => webSearchGlobal(ctx.deps)),
     save: adminProcedure.input(webSearchGlobalInput).mutation(({ ctx, input }) => saveWebSearchGlobal(ctx.svc, input)),

@@ -170,6 +170,8 @@ export const toggleAgentInput = z.object({ isActive: z.boolean({ message: "isAct
 export type ToggleAgent = z.output<typeof toggleAgentInput>;
 
 export const agentIdParam = z.object({ id: z.uuid({ message: "ID inválido" }) });
+/** Input of every per-agent procedure (an integration card, the training list, the intents list). */
+export const agentRef = z.object({ agentId: z.uuid({ message: "ID inválido" }) });
 
 // ---------------------------------------------------------------- intents (SPEC §5 Intent, Webhook)
 

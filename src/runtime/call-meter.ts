@@ -1,7 +1,7 @@
 import type { LlmMessage, LlmTool, LlmUsage } from "../adapters/llm/openai-compatible";
 import type { AppDeps } from "../services/context";
 import { type RawTx, priceCall } from "../services/credit-debit";
-import { releaseInTransaction, reserveCredits, settleInTransaction } from "../services/credit-reservation";
+import { isCharged, releaseInTransaction, reserveCredits, settleInTransaction } from "../services/credit-reservation";
 import { groupCommit } from "../services/group-commit";
 
 /**
@@ -80,8 +80,11 @@ export function createCallMeter(deps: AppDeps, scope: CallScope) {
      * not fit. `onAbort` estimates the usage of a call the visitor cut off (the provider bills it).
      */
     async reserve(model: string, bound: LlmUsage, action: "chat" | "transcription" = "chat", onAbort?: () => LlmUsage): Promise<string> {
-      const key = action === "transcription" ? `${scope.idempotencyKey}:audio` : chats === 0 ? scope.idempotencyKey : `${scope.idempotencyKey}:${chats}`;
+      const turnKey = action === "transcription" ? `${scope.idempotencyKey}:audio` : chats === 0 ? scope.idempotencyKey : `${scope.idempotencyKey}:${chats}`;
       if (action === "chat") chats++;
+      // A turn run again after its call was charged (its own write failed) makes a new model call:
+      // a new key, or the settle would be taken as a duplicate and the call go unpaid.
+      const key = (await isCharged(deps.db, turnKey)) ? `${turnKey}:retry:${Bun.randomUUIDv7()}` : turnKey;
       const price = await priceCall(deps.db, scope.provider, model, bound);
       const held = await reserveCredits(deps.db, { workspaceId: scope.workspaceId, key, amountMilli: price.creditsMilli }, deps.now());
       if (!held.ok) throw new NoCreditsError();

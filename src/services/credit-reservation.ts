@@ -67,6 +67,12 @@ export async function reserveInTransaction(tx: RawTx, req: ReserveRequest, now: 
   return { ok: true };
 }
 
+/** Whether a call under this key was already charged (its ledger row exists). One indexed read. */
+export async function isCharged(db: Db, key: string): Promise<boolean> {
+  const rs = await db.$client.execute({ sql: "SELECT 1 FROM credit_transactions WHERE idempotency_key = ? LIMIT 1", args: [key] });
+  return rs.rows.length > 0;
+}
+
 /** Reserves `amountMilli` for one model call, or refuses when the workspace cannot cover it. */
 export function reserveCredits(db: Db, req: ReserveRequest, now = Date.now()): Promise<ReserveResult> {
   return groupCommit(db, (tx) => reserveInTransaction(tx, req, now));

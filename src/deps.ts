@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { type DatabaseHandle, openDatabase } from "../db/client";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { type DatabaseHandle, embeddedDatabasePath, openDatabase } from "../db/client";
 import { migrateEmbedded } from "../db/migrate";
 import { seed } from "../db/seed";
 import type { Env } from "./env";
@@ -23,6 +23,21 @@ function appSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+/**
+ * Older versions left the data dir 0755 (mkdir's mode only applies to a new dir). When it holds our
+ * embedded database it is ours alone, so tighten it; a dir shared with a remote database is left be.
+ */
+function makeDataDirPrivate(dataDir: string, url: string) {
+  const dbFile = embeddedDatabasePath(url);
+  const inside = dbFile ? relative(dataDir, resolve(dbFile)) : "..";
+  if (inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return;
+  try {
+    if ((statSync(dataDir).mode & 0o077) !== 0) chmodSync(dataDir, 0o700);
+  } catch (err) {
+    log.warn("data dir mode unchanged", { dataDir, error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
 /** DATABASE_URL, else the embedded file in the data dir. */
 export const databaseUrl = (env: Env) => env.DATABASE_URL ?? `file:${join(resolve(env.DATA_DIR), "atenda.db")}`;
 
@@ -36,6 +51,7 @@ export async function bootDeps(env: Env, opts: { migrateAndSeed?: boolean } = {}
   // Private when we create it (database, app-secret, uploads); an existing dir keeps its mode.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const url = databaseUrl(env);
+  makeDataDirPrivate(dataDir, url);
   const database = await openDatabase(url, env.DATABASE_AUTH_TOKEN);
   // Worker threads open the same database after the main thread migrated and seeded it.
   const primary = opts.migrateAndSeed !== false;

@@ -3,29 +3,16 @@
  * sources trained by another embedder than the current one. Follow-ups need no timer here: they
  * are jobs with a runAfter (src/channels/follow-up.ts), taken by the queue's lanes when due.
  */
-import { and, eq, inArray, isNotNull, lte, ne } from "drizzle-orm";
-import { embeddingSources } from "../db/schema";
 import { embedderFor } from "../src/knowledge/embedder-for";
 import { log } from "../src/lib/logger";
 import type { AppDeps } from "../src/services/context";
+import { sourcesEmbeddedByOther, takeDueRefreshes } from "../src/services/knowledge-store";
 import { enqueueTraining } from "../src/services/training";
 
 /** Websites whose update frequency says they are due get a training job (deduplicated). */
 export async function enqueueDueRefreshes(deps: AppDeps) {
-  const due = await deps.db
-    .select({ id: embeddingSources.id, agentId: embeddingSources.agentId, workspaceId: embeddingSources.workspaceId })
-    .from(embeddingSources)
-    .where(
-      and(
-        isNotNull(embeddingSources.nextRefreshAt),
-        lte(embeddingSources.nextRefreshAt, deps.now()),
-        inArray(embeddingSources.status, ["ready", "failed"]),
-      ),
-    );
-  for (const s of due) {
-    await deps.db.update(embeddingSources).set({ nextRefreshAt: null }).where(eq(embeddingSources.id, s.id));
-    await enqueueTraining(deps, s.id, s.agentId, s.workspaceId);
-  }
+  const due = await takeDueRefreshes(deps.db, deps.now());
+  for (const s of due) await enqueueTraining(deps, s.id, s.agentId, s.workspaceId);
   return due.length;
 }
 
@@ -34,11 +21,7 @@ export async function enqueueDueRefreshes(deps: AppDeps) {
  * for retraining: vectors of two embedders cannot be compared, so retrieval would be meaningless.
  */
 export async function enqueueEmbedderMigration(deps: AppDeps) {
-  const current = (await embedderFor(deps)).id;
-  const stale = await deps.db
-    .select({ id: embeddingSources.id, agentId: embeddingSources.agentId, workspaceId: embeddingSources.workspaceId })
-    .from(embeddingSources)
-    .where(and(eq(embeddingSources.status, "ready"), isNotNull(embeddingSources.embedder), ne(embeddingSources.embedder, current)));
+  const stale = await sourcesEmbeddedByOther(deps.db, (await embedderFor(deps)).id);
   for (const s of stale) await enqueueTraining(deps, s.id, s.agentId, s.workspaceId);
   return stale.length;
 }

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { AppError } from "../lib/errors";
+import { AppError, NOT_AUTHENTICATED } from "../lib/errors";
 import { requireAdmin as requireAdminRole, requireMembership } from "../services/access";
 import type { WorkspaceScope } from "../services/context";
 import type { ResolvedSession } from "../services/sessions";
@@ -7,7 +7,7 @@ import type { HonoEnv } from "./context";
 
 export function requireSession(c: Context<HonoEnv>): ResolvedSession {
   const session = c.get("session");
-  if (!session) throw new AppError("UNAUTHORIZED", "Não autenticado");
+  if (!session) throw new AppError("UNAUTHORIZED", NOT_AUTHENTICATED);
   return session;
 }
 

@@ -6,17 +6,58 @@ import { createWorkspaceInput, creditGrantInput } from "../schemas/workspaces";
  * OpenAPI 3.1 description of the public /api/v1 contract, request bodies generated from the same
  * zod contracts the server validates with, so the document cannot drift from the code.
  */
-type Op = { method: "get" | "post"; path: string; summary: string; tag: string; body?: z.ZodType; auth?: "session" | "admin" | "none"; params?: string[]; query?: Record<string, string> };
+type Op = {
+  method: "get" | "post";
+  path: string;
+  summary: string;
+  tag: string;
+  body?: z.ZodType;
+  auth?: "session" | "admin" | "none";
+  params?: string[];
+  query?: Record<string, string>;
+  /** Answers of another shape than `{ data }` / `{ error }`, by status (health's 200 and 503). */
+  answers?: Record<string, string>;
+  /** Answers worth naming besides the generic 4XX (a 413 is added to every call with a body). */
+  errors?: Record<string, string>;
+};
+
+const RATE_LIMITED = "Muitas tentativas: aguarde e tente de novo (RATE_LIMITED)";
 
 const ops: Op[] = [
-  { method: "get", path: "/health", summary: "Estado do servidor", tag: "sistema", auth: "none" },
+  {
+    method: "get",
+    path: "/health",
+    summary: "Estado do servidor",
+    tag: "sistema",
+    auth: "none",
+    answers: {
+      "200": '`{ status: "ok", checks }`: o processador de tarefas roda e a fila está em dia',
+      "503": '`{ status: "unavailable", checks }`: o processador de tarefas parou ou a fila está atrasada',
+    },
+  },
   { method: "get", path: "/config/public", summary: "Configuração pública (site, modo offline)", tag: "sistema", auth: "none" },
-  { method: "post", path: "/auth/register", summary: "Criar conta", tag: "auth", body: registerInput, auth: "none" },
-  { method: "post", path: "/auth/login", summary: "Entrar", tag: "auth", body: loginInput, auth: "none" },
+  {
+    method: "post",
+    path: "/auth/register",
+    summary: "Criar conta",
+    tag: "auth",
+    body: registerInput,
+    auth: "none",
+    errors: { "429": "Muitos cadastros a partir deste endereço IP (REGISTER_PER_IP_PER_HOUR por hora)" },
+  },
+  { method: "post", path: "/auth/login", summary: "Entrar", tag: "auth", body: loginInput, auth: "none", errors: { "429": RATE_LIMITED } },
   { method: "get", path: "/auth/user", summary: "Usuário atual", tag: "auth" },
   { method: "post", path: "/auth/logout", summary: "Sair", tag: "auth", auth: "none" },
   { method: "post", path: "/auth/heartbeat", summary: "Presença (a cada 60 s)", tag: "auth" },
-  { method: "post", path: "/auth/forgot-password", summary: "Pedir redefinição de senha", tag: "auth", body: forgotPasswordInput, auth: "none" },
+  {
+    method: "post",
+    path: "/auth/forgot-password",
+    summary: "Pedir redefinição de senha",
+    tag: "auth",
+    body: forgotPasswordInput,
+    auth: "none",
+    errors: { "429": RATE_LIMITED, "503": "O serviço de email recusou o envio" },
+  },
   { method: "post", path: "/auth/reset-password", summary: "Redefinir senha", tag: "auth", body: resetPasswordInput, auth: "none" },
   { method: "post", path: "/auth/verify-email", summary: "Confirmar email", tag: "auth", body: verifyEmailInput, auth: "none" },
   { method: "post", path: "/auth/resend-verification", summary: "Reenviar confirmação de email", tag: "auth" },
@@ -55,6 +96,8 @@ const errorSchema = {
   properties: { error: { type: "object", properties: { code: { type: "string" }, message: { type: "string" } }, required: ["code", "message"] } },
 };
 
+const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } });
+
 export function openApiDocument(serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of ops) {
@@ -72,7 +115,10 @@ export function openApiDocument(serverUrl: string) {
       ...(op.auth === "none" ? { security: [] } : {}),
       responses: {
         "200": { description: "Sucesso: `{ data }`" },
-        "4XX": { description: "Erro com mensagem em português", content: { "application/json": { schema: errorSchema } } },
+        "4XX": errorResponse("Erro com mensagem em português"),
+        ...(op.body ? { "413": errorResponse("Corpo da requisição acima do limite da rota (PAYLOAD_TOO_LARGE)") } : {}),
+        ...Object.fromEntries(Object.entries(op.errors ?? {}).map(([status, description]) => [status, errorResponse(description)])),
+        ...Object.fromEntries(Object.entries(op.answers ?? {}).map(([status, description]) => [status, { description }])),
       },
     };
   }

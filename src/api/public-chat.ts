@@ -5,6 +5,7 @@ import { log } from "../lib/logger";
 import { RateWindow } from "../lib/rate-window";
 import { chatExternalInput, feedbackInput } from "../schemas/public-chat";
 import { activeAgent } from "../services/agent-cache";
+import { rateKeyOf } from "../services/rate-limit";
 import { chatExternal, getPublicAgent, recordFeedback } from "../services/web-chat";
 import type { HonoEnv } from "./context";
 import { keepOpen } from "./keep-open";
@@ -38,9 +39,10 @@ export const publicChatRoutes = (limits: { visitorPerMin: number; agentPerMin: n
     // A site off the agent's list is refused first: it reads no body, spends no rate budget, stores nothing.
     assertEmbedOrigin(c, await activeAgent(deps, agentId));
     const input = chatExternalInput.parse(await jsonBody(c));
+    const address = rateKeyOf(meta.ipAddress);
     if (
-      !perVisitor.take(`${agentId}|${meta.ipAddress}|${input.sessionId ?? ""}`) ||
-      !perAddress.take(`${agentId}|${meta.ipAddress}`) ||
+      !perVisitor.take(`${agentId}|${address}|${input.sessionId ?? ""}`) ||
+      !perAddress.take(`${agentId}|${address}`) ||
       !perAgent.take(agentId)
     ) {
       throw new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE);
@@ -69,7 +71,7 @@ export const publicChatRoutes = (limits: { visitorPerMin: number; agentPerMin: n
   .post("/:agentId/feedback", async (c) => {
     const meta = c.get("meta");
     assertEmbedOrigin(c, await activeAgent(c.get("deps"), c.req.param("agentId")));
-    if (!feedbackPerAddress.take(`${c.req.param("agentId")}|${meta.ipAddress}`)) throw new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE);
+    if (!feedbackPerAddress.take(`${c.req.param("agentId")}|${rateKeyOf(meta.ipAddress)}`)) throw new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE);
     const result = await recordFeedback(c.get("deps"), c.req.param("agentId"), feedbackInput.parse(await jsonBody(c)), `anon-${Date.now()}-${meta.requestId.slice(0, 8)}`);
     return c.json({ success: true, data: result }, 201);
   });

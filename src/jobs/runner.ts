@@ -1,5 +1,3 @@
-import { eq } from "drizzle-orm";
-import { jobs } from "../../db/schema";
 import { ExtractionError } from "../knowledge/extract";
 import { describeTrainingError, markSourceFailed, markSourceRetrying, processSource } from "../knowledge/ingest";
 import { SafeFetchError } from "../lib/safe-fetch";
@@ -9,7 +7,7 @@ import { FOLLOW_UP_JOB, handleFollowUp } from "../channels/follow-up";
 import { CHANNEL_OUTBOX_JOB, CHANNEL_REPLY_JOB, channelJobTypes, handleChannelInbound, handleChannelOutbox, handleChannelReply } from "../channels/pipeline";
 import { CHANNEL_SEND_JOB, handlePacedSend } from "../channels/paced-reply";
 import type { AppDeps } from "../services/context";
-import { type Job, type JobsStatus, claimJob, completeJob, failJob, renewLease, reportProgress } from "../services/jobs";
+import { type Job, type JobsStatus, claimJob, completeJob, failJob, releaseDedupeKey, renewLease, reportProgress } from "../services/jobs";
 import { TRAIN_JOB } from "../services/training";
 
 type Handler = (deps: AppDeps, job: Job, progress: (p: number) => Promise<void>) => Promise<Record<string, unknown>>;
@@ -74,7 +72,7 @@ async function runHandler(deps: AppDeps, job: Job) {
   try {
     // Release the dedupe key before the handler reads its input: work enqueued from now on (an edit
     // made while this job runs) must become a new job, not be folded into this one.
-    if (job.dedupeKey) await deps.db.update(jobs).set({ dedupeKey: null }).where(eq(jobs.id, job.id));
+    if (job.dedupeKey) await releaseDedupeKey(deps.db, job.id);
     const result = await handler(deps, job, (p) => reportProgress(deps.db, job.id, p, deps.now(), deps.env.JOB_LEASE_MS));
     await completeJob(deps.db, job.id, result, deps.now());
   } catch (err) {

@@ -43,6 +43,7 @@ const n = (v: number) => v.toLocaleString("pt-BR");
 /** The owner-facing texts, one place so the source list, the API and the tests agree. */
 export const limitMessages = {
   unzipped: (l: TrainingLimits) => `O documento é grande demais depois de descompactado (limite: ${n(Math.round(l.maxUnzippedBytes / MB))} MB).`,
+  zipLayout: "O documento é inválido: o arquivo DOCX tem dados fora do índice do zip e não pode ser lido com segurança. Salve-o de novo no Word ou LibreOffice e envie outra vez.",
   zipEntries: (l: TrainingLimits) => `O documento tem arquivos internos demais (limite: ${n(l.maxZipEntries)}).`,
   chars: (l: TrainingLimits) => `O texto desta fonte passa do limite de ${n(l.maxChars)} caracteres. Divida o conteúdo em partes menores.`,
   chunksPerSource: (l: TrainingLimits) => `Esta fonte geraria trechos demais (limite: ${n(l.maxChunksPerSource)} por fonte). Divida o conteúdo em partes menores.`,

@@ -15,38 +15,52 @@ const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 const ZIP64_EOCD = 0x06064b50;
 const ZIP64_LOCATOR = 0x07064b50;
-const MAX_COMMENT = 0xffff;
 
 const unreadable = () => new ExtractionError("Não foi possível ler o arquivo DOCX.");
+const badLayout = () => new LimitError(limitMessages.zipLayout);
 
-/** Entries listed in the central directory (zip64 sizes and offsets included). */
+/**
+ * Entries listed in the central directory (zip64 sizes and offsets included). jszip finds the end
+ * record by searching back from the very last byte, and when it does not sit right after the
+ * directory it shifts every offset by the gap: a decoy directory for us, a bomb for mammoth. So the
+ * layout must leave jszip no other reading: the end record is the last one and ends the file, the
+ * directory (and zip64 record) fill exactly the bytes before it, all on one disk.
+ */
 export function centralDirectory(bytes: Uint8Array, limits: TrainingLimits): ZipEntry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const u16 = (at: number) => view.getUint16(at, true);
   const u32 = (at: number) => view.getUint32(at, true);
   const u64 = (at: number) => Number(view.getBigUint64(at, true));
-  let eocd = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - MAX_COMMENT); i--) {
-    if (u32(i) === EOCD) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw unreadable();
+  const eocd = lastSignature(view, EOCD);
+  if (eocd < 0 || eocd + 22 > bytes.length) throw unreadable();
+  if (eocd + 22 + u16(eocd + 20) !== bytes.length) throw badLayout();
+  let disk = u16(eocd + 4);
+  let cdDisk = u16(eocd + 6);
+  let onDisk = u16(eocd + 8);
   let count = u16(eocd + 10);
+  let cdSize = u32(eocd + 12);
   let offset = u32(eocd + 16);
-  const locator = eocd - 20;
-  if ((count === 0xffff || offset === 0xffffffff) && locator >= 0 && u32(locator) === ZIP64_LOCATOR) {
+  let cdEnd = eocd;
+  // jszip switches to zip64 when any of these fields is saturated (not only count and offset).
+  if ([disk, cdDisk, onDisk, count].includes(0xffff) || cdSize === 0xffffffff || offset === 0xffffffff) {
+    const locator = lastSignature(view, ZIP64_LOCATOR);
+    if (locator < 0 || locator !== eocd - 20 || u32(locator + 16) > 1) throw badLayout();
     const at = u64(locator + 8);
-    if (at + 56 > bytes.length || u32(at) !== ZIP64_EOCD) throw unreadable();
+    if (at + 56 > locator || u32(at) !== ZIP64_EOCD || at + 12 + u64(at + 4) !== locator) throw badLayout();
+    disk = u32(at + 16);
+    cdDisk = u32(at + 20);
+    onDisk = u64(at + 24);
     count = u64(at + 32);
+    cdSize = u64(at + 40);
     offset = u64(at + 48);
+    cdEnd = at;
   }
+  if (disk !== 0 || cdDisk !== 0 || onDisk !== count || offset + cdSize !== cdEnd) throw badLayout();
   if (count > limits.maxZipEntries) throw new LimitError(limitMessages.zipEntries(limits));
   const entries: ZipEntry[] = [];
   let p = offset;
   for (let i = 0; i < count; i++) {
-    if (p + 46 > bytes.length || u32(p) !== CENTRAL) throw unreadable();
+    if (p + 46 > cdEnd || u32(p) !== CENTRAL) throw unreadable();
     const nameLen = u16(p + 28);
     const extraLen = u16(p + 30);
     const commentLen = u16(p + 32);
@@ -61,30 +75,44 @@ export function centralDirectory(bytes: Uint8Array, limits: TrainingLimits): Zip
     entries.push(entry);
     p += 46 + nameLen + extraLen + commentLen;
   }
+  // jszip reads directory entries for as long as their signature repeats: none may be left over.
+  if (p !== cdEnd) throw badLayout();
   return entries;
 }
 
-/** A 0xffffffff field means "see the zip64 extra field", which lists only those fields, in order. */
+/** Where the last `signature` starts, searching back from the very end as jszip does; -1 if none. */
+function lastSignature(view: DataView, signature: number): number {
+  for (let i = view.byteLength - 4; i >= 0; i--) if (view.getUint32(i, true) === signature) return i;
+  return -1;
+}
+
+/**
+ * A 0xffffffff field means "see the zip64 extra field", which lists only those fields, in order.
+ * Walked like jszip walks it (a header must fit strictly inside; a repeated id replaces the first).
+ */
 function readZip64Extra(view: DataView, start: number, length: number, entry: ZipEntry) {
-  const end = Math.min(start + length, view.byteLength);
-  for (let p = start; p + 4 <= end; ) {
-    const id = view.getUint16(p, true);
+  const end = start + length;
+  let field = -1;
+  let fieldSize = 0;
+  for (let p = start; p + 4 < end; ) {
     const size = view.getUint16(p + 2, true);
-    if (id === 0x0001) {
-      let q = p + 4;
-      const next = () => {
-        if (q + 8 > p + 4 + size || q + 8 > view.byteLength) throw unreadable();
-        const v = Number(view.getBigUint64(q, true));
-        q += 8;
-        return v;
-      };
-      if (entry.size === 0xffffffff) entry.size = next();
-      if (entry.compressedSize === 0xffffffff) entry.compressedSize = next();
-      if (entry.localOffset === 0xffffffff) entry.localOffset = next();
-      return;
+    if (view.getUint16(p, true) === 0x0001) {
+      field = p + 4;
+      fieldSize = size;
     }
     p += 4 + size;
   }
+  if (field < 0) return;
+  let q = field;
+  const next = () => {
+    if (q + 8 > field + fieldSize || q + 8 > view.byteLength) throw unreadable();
+    const v = Number(view.getBigUint64(q, true));
+    q += 8;
+    return v;
+  };
+  if (entry.size === 0xffffffff) entry.size = next();
+  if (entry.compressedSize === 0xffffffff) entry.compressedSize = next();
+  if (entry.localOffset === 0xffffffff) entry.localOffset = next();
 }
 
 /** Declared sizes first (cheap), then every entry inflated with the remaining budget as ceiling. */

@@ -43,8 +43,8 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = "Recurso") => new AppError("NOT_FOUND", `${what} não encontrado`);
-export const forbidden = (message = "Você não tem permissão para esta ação") => new AppError("FORBIDDEN", message);
+/** The refusal of every call that needs a session and has none (tRPC procedures, REST guards). */
+export const NOT_AUTHENTICATED = "Não autenticado";
 
 /** zod's own English defaults (a wrong type, a non-object body) become pt-BR, as web/lib/form-errors.ts does. */
 function ptMessage(issue: ZodError["issues"][number]): string {

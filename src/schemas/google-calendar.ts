@@ -4,6 +4,7 @@
  * forms in the browser and the tRPC input on the server.
  */
 import { z } from "zod";
+import { PERMISSION_DENIED } from "./permissions";
 import { httpUrl, line, optional } from "./text";
 
 // ---- SPEC §9 defaults ---------------------------------------------------------------------------
@@ -171,7 +172,7 @@ export const CALLBACK_ERRORS = {
   invalid_state: "Pedido de conexão inválido ou já usado. Tente conectar de novo.",
   expired: "O pedido de conexão expirou. Tente conectar de novo.",
   wrong_user: "Entre com a mesma conta que iniciou a conexão e tente de novo.",
-  forbidden: "Você não tem permissão para editar agentes neste workspace.",
+  forbidden: `${PERMISSION_DENIED.canEditAgents}.`,
   denied: "Você não autorizou o acesso à Google Agenda.",
   google_refused: "O Google recusou a conexão. Tente de novo.",
   no_code: "O Google não enviou o código de autorização. Tente de novo.",

@@ -8,26 +8,12 @@ import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { workspaceMembers, workspaces } from "../../db/schema";
 import { AppError } from "../lib/errors";
-import { type PermissionFlag, ownerPermissions } from "../schemas/workspaces";
+import { PERMISSION_DENIED, type Permission } from "../schemas/permissions";
+import { ownerPermissions } from "../schemas/workspaces";
 import type { WorkspaceScope } from "./context";
 
-/**
- * What a call can require of the caller's standing: one of the member's flags, or
- * `canAnswerConversations` (every role but viewer: the inbox is read-only to viewers).
- */
-export type Permission = PermissionFlag | "canAnswerConversations";
-
-/** One pt-BR refusal per permission (the texts the screens and tests quote). */
-export const PERMISSION_DENIED: Record<Permission, string> = {
-  canCreateAgents: "Você não tem permissão para criar agentes neste workspace",
-  canEditAgents: "Você não tem permissão para editar agentes neste workspace",
-  canDeleteAgents: "Você não tem permissão para excluir agentes neste workspace",
-  canManageMembers: "Você não tem permissão para gerenciar membros deste workspace",
-  canManageSettings: "Você não tem permissão para alterar as configurações deste workspace",
-  canAnswerConversations: "Seu acesso a este workspace é somente leitura: você não pode responder nem alterar conversas.",
-};
-/** Training is editing an agent (canEditAgents); its screen words the refusal as "treinar". */
-export const TRAINING_DENIED = "Você não tem permissão para treinar agentes neste workspace";
+// The refusal texts live in src/schemas so the screens can quote them too.
+export { PERMISSION_DENIED, TRAINING_DENIED, type Permission } from "../schemas/permissions";
 export const ADMIN_ONLY = "Acesso restrito a administradores";
 export const WORKSPACE_NOT_FOUND = "Workspace não encontrado";
 

@@ -7,7 +7,7 @@ import { logActivity } from "./activity";
 import { grantFreeCreditsIfEligible } from "./credits";
 import type { AppDeps, RequestMeta } from "./context";
 import { withTransaction } from "./context";
-import { rateLimiter } from "./rate-limit";
+import { rateKeyOf, rateLimiter } from "./rate-limit";
 import { createSession, destroySession, destroyUserSessions, type SessionUser } from "./sessions";
 import { resolveMembership } from "./access";
 import { createWorkspaceRecord, firstWorkspaceOf } from "./workspaces";
@@ -75,7 +75,7 @@ async function sendVerificationMail(deps: AppDeps, user: { id: string; email: st
 export async function registerUser(deps: AppDeps, meta: RequestMeta, input: RegisterInput, requireVerification: boolean) {
   // Free credits come with an account: an address gets a few accounts an hour (taken atomically,
   // before the costly hash).
-  const slot = { bucket: "register-ip", key: meta.ipAddress ?? "unknown", max: deps.env.REGISTER_PER_IP_PER_HOUR };
+  const slot = { bucket: "register-ip", key: rateKeyOf(meta.ipAddress), max: deps.env.REGISTER_PER_IP_PER_HOUR };
   if (!(await rateLimiter.take(deps.db, [slot], REGISTER_WINDOW_MS, deps.now()))) throw new AppError("RATE_LIMITED", MSG.tooManyRegistrations);
   const passwordHash = await hashPassword(input.password);
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
@@ -106,7 +106,7 @@ export async function registerUser(deps: AppDeps, meta: RequestMeta, input: Regi
 }
 
 export async function loginUser(deps: AppDeps, meta: RequestMeta, input: Login, requireVerification: boolean) {
-  const ipKey = meta.ipAddress ?? "unknown";
+  const ipKey = rateKeyOf(meta.ipAddress);
   const now = deps.now();
   // The attempt's slot is taken before the password is checked, so concurrent guesses cannot all
   // pass the count; a wrong password keeps it as the failure record, a right one gives it back.
@@ -167,7 +167,7 @@ export async function logoutUser(deps: AppDeps, meta: RequestMeta, token: string
 
 export async function requestPasswordReset(deps: AppDeps, meta: RequestMeta, { email }: ForgotPassword) {
   const now = deps.now();
-  const ipKey = meta.ipAddress ?? "unknown";
+  const ipKey = rateKeyOf(meta.ipAddress);
   const slots = [
     { bucket: "forgot-ip", key: ipKey, max: LOGIN_MAX_FAILURES * 2 },
     { bucket: "forgot-email", key: email, max: LOGIN_MAX_FAILURES },

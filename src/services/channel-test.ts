@@ -75,8 +75,7 @@ function run(deps: AppDeps, row: Row): Promise<Outcome> {
   return testWhatsAppCloud(deps, row.config);
 }
 
-/** Any member may test (it changes nothing on the provider); another workspace's id is not found. */
-/** Editors only: the check calls the provider with the stored token. */
+/** Editors only: the check calls the provider with the stored token. Another workspace's id is not found. */
 export async function testConnection(ctx: ServiceContext, scope: EditorScope, { id }: ConnectionRef) {
   const row = await ownedConnection(ctx, scope, id);
   const outcome = await run(ctx, row);

@@ -129,8 +129,10 @@ export async function uazapiPair(ctx: ServiceContext, scope: EditorScope, input:
   return { state: r.status, qrcode: r.qrcode, paircode: r.paircode };
 }
 
-/** Polled while the QR code is on screen: the instance's state, and the number once paired. */
-/** Editors only: the answer carries the pairing QR code while the number is not linked. */
+/**
+ * Polled while the QR code is on screen: the instance's state, and the number once paired.
+ * Editors only: the answer carries the pairing QR code while the number is not linked.
+ */
 export async function uazapiStatus(ctx: ServiceContext, scope: EditorScope, { id }: ConnectionRef) {
   const row = await ownedConnection(ctx, scope, id, "whatsapp_uaz");
   const s = await attempt("instance", () => instanceStatus(uazapiTarget(ctx, uazapiConfig(row))));

@@ -24,7 +24,7 @@ import {
 } from "../adapters/google-calendar/client";
 import { type IntegrationRow, SECRET_FIELDS, integrationsOf, openConfig, sealConfig } from "../integrations/store";
 import { randomToken, sha256Hex } from "../lib/crypto";
-import { AppError } from "../lib/errors";
+import { AppError, NOT_AUTHENTICATED } from "../lib/errors";
 import { log } from "../lib/logger";
 import {
   type CalendarSettings,
@@ -177,7 +177,7 @@ export async function saveCalendarSettings(ctx: ServiceContext, scope: EditorSco
 /** "Conectar Google Agenda": a fresh single-use state, stored hashed, bound to agent + user + workspace. */
 export async function startConnect(ctx: ServiceContext, scope: EditorScope, agentId: string) {
   await getAgent(ctx.db, scope, agentId);
-  if (ctx.actor.type !== "user") throw new AppError("UNAUTHORIZED", "Não autenticado");
+  if (ctx.actor.type !== "user") throw new AppError("UNAUTHORIZED", NOT_AUTHENTICATED);
   const client = await oauthClient(ctx);
   if (!client) throw new AppError("PRECONDITION_FAILED", NOT_CONFIGURED_MESSAGE);
   const row = await ensureRow(ctx, agentId, scope.id);

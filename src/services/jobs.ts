@@ -106,6 +106,11 @@ export async function reportProgress(db: Db, jobId: string, progress: number, no
     .where(eq(jobs.id, jobId));
 }
 
+/** Frees a running job's dedupe key, so work enqueued from now on becomes a new job. */
+export async function releaseDedupeKey(db: Db, jobId: string) {
+  await db.update(jobs).set({ dedupeKey: null }).where(eq(jobs.id, jobId));
+}
+
 export async function completeJob(db: Db, jobId: string, result: Record<string, unknown>, now = Date.now()) {
   await db
     .update(jobs)

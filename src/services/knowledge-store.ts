@@ -4,7 +4,7 @@
  * and the agent's knowledge version happen in one transaction, with the workspace cap re-checked
  * inside it so two sources trained at once cannot both take the last room.
  */
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { agents, embeddingSources, embeddings } from "../../db/schema";
 import { withTransaction } from "./context";
@@ -63,4 +63,27 @@ export async function replaceSourceChunks(db: DbOrTx, source: Pick<Source, "id" 
       .set({ knowledgeVersion: sql`${agents.knowledgeVersion} + 1`, trainingStatus: "trained", trainedAt: r.now, lastTrainedHash: r.hash })
       .where(eq(agents.id, source.agentId));
   });
+}
+
+type SourceRef = { id: string; agentId: string; workspaceId: string };
+
+/**
+ * Websites whose update frequency says they are due, each taken once: its next refresh is cleared
+ * here, and the caller queues its training (deduplicated). Uses sources_refresh_idx.
+ */
+export async function takeDueRefreshes(db: DbOrTx, now: number): Promise<SourceRef[]> {
+  const due = await db
+    .select({ id: embeddingSources.id, agentId: embeddingSources.agentId, workspaceId: embeddingSources.workspaceId })
+    .from(embeddingSources)
+    .where(and(isNotNull(embeddingSources.nextRefreshAt), lte(embeddingSources.nextRefreshAt, now), inArray(embeddingSources.status, ["ready", "failed"])));
+  for (const s of due) await db.update(embeddingSources).set({ nextRefreshAt: null }).where(eq(embeddingSources.id, s.id));
+  return due;
+}
+
+/** Ready sources embedded by another embedder than `current` (EMBEDDINGS was switched). */
+export function sourcesEmbeddedByOther(db: DbOrTx, current: string): Promise<SourceRef[]> {
+  return db
+    .select({ id: embeddingSources.id, agentId: embeddingSources.agentId, workspaceId: embeddingSources.workspaceId })
+    .from(embeddingSources)
+    .where(and(eq(embeddingSources.status, "ready"), isNotNull(embeddingSources.embedder), ne(embeddingSources.embedder, current)));
 }

@@ -1,4 +1,5 @@
-import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { isIPv4, isIPv6 } from "node:net";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { rateLimitHits } from "../../db/schema";
 import type { Db } from "../../db/client";
 
@@ -6,21 +7,11 @@ import type { Db } from "../../db/client";
 export type RateSlot = { bucket: string; key: string; max: number };
 
 /**
- * Failure counters kept in the database so a restart does not reset an attacker's budget.
- * `take` claims a slot atomically before the guarded work (login); `isLimited` counts hits in the
- * window; `hit` records one; `clear` forgets a key (on success).
+ * Attempt counters kept in the database so a restart does not reset an attacker's budget.
+ * `take` claims a slot atomically before the guarded work (login, register, reset); `release`
+ * gives it back when the attempt did not count; `clear` forgets a key (on success).
  */
 export const rateLimiter = {
-  async isLimited(db: Db, bucket: string, key: string, max: number, windowMs: number, now = Date.now()) {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)` })
-      .from(rateLimitHits)
-      .where(and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.key, key), gte(rateLimitHits.at, now - windowMs)));
-    return (row?.n ?? 0) >= max;
-  },
-  async hit(db: Db, bucket: string, key: string, now = Date.now()) {
-    await db.insert(rateLimitHits).values({ bucket, key, at: now });
-  },
   /**
    * Takes one slot in every budget, or none: a single INSERT … SELECT whose condition counts the
    * window, so concurrent attempts cannot all pass a check made before any of them was recorded.
@@ -56,3 +47,42 @@ export const rateLimiter = {
     await db.delete(rateLimitHits).where(lt(rateLimitHits.at, now - 86_400_000));
   },
 };
+
+/**
+ * The key a per-address limit counts under. One IPv6 subscriber usually holds a whole /64, so an
+ * IPv6 address counts by its /64 prefix (else each of its 2^64 addresses is a fresh budget); IPv4
+ * counts by the full address, and an IPv4-mapped IPv6 address (::ffff:a.b.c.d) is that IPv4.
+ */
+export function rateKeyOf(ip: string | null | undefined): string {
+  const raw = (ip ?? "").trim().replace(/^\[(.*)\]$/, "$1");
+  if (!raw) return "unknown";
+  if (isIPv4(raw)) return raw;
+  const groups = ipv6Groups(raw);
+  if (!groups) return raw.toLowerCase();
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const [hi = 0, lo = 0] = groups.slice(6);
+    return [hi >> 8, hi & 255, lo >> 8, lo & 255].join(".");
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address (zone id dropped, "::" and a dotted tail expanded). */
+function ipv6Groups(address: string): number[] | null {
+  const text = address.replace(/%.*$/, "");
+  if (!isIPv6(text)) return null;
+  let parts = text.toLowerCase();
+  const dotted = parts.match(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    parts = `${parts.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = parts.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const fill = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill("0");
+  const groups = [...left, ...fill, ...right].map((g) => Number.parseInt(g, 16));
+  return groups.length === 8 && groups.every((g) => g >= 0 && g <= 0xffff) ? groups : null;
+}

@@ -100,8 +100,9 @@ export async function addDocument(ctx: ServiceContext, scope: EditorScope, agent
   await getAgent(ctx.db, scope, agentId);
   await assertTrainingRoom(ctx, scope.id);
   const relative = join("uploads", scope.id, `${Bun.randomUUIDv7()}.${ext}`);
-  await mkdir(join(ctx.env.DATA_DIR, "uploads", scope.id), { recursive: true });
-  await writeFile(join(ctx.env.DATA_DIR, relative), file.bytes);
+  // Private to the server's user: a customer's documents, whatever the umask or the data dir's mode.
+  await mkdir(join(ctx.env.DATA_DIR, "uploads", scope.id), { recursive: true, mode: 0o700 });
+  await writeFile(join(ctx.env.DATA_DIR, relative), file.bytes, { mode: 0o600 });
   return addSource(ctx, scope, agentId, { sourceType: "document", title: fileName, fileName, filePath: relative, mimeType, sizeBytes: file.bytes.byteLength });
 }
 

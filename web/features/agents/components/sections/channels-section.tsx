@@ -9,6 +9,7 @@ import { TelegramCard } from "../channels/telegram-card";
 import { UazapiCard } from "../channels/uazapi-card";
 import { WhatsAppCloudCard } from "../channels/whatsapp-cloud-card";
 import type { SectionProps } from "./types";
+import { PERMISSION_DENIED } from "../../../../../src/schemas/permissions";
 
 const SOON = [{ name: "Widget do site", text: "Um botão de chat em qualquer site, com uma linha de código." }];
 const CARDS = ["whatsapp", "uazapi", "telegram", "instagram"] as const;
@@ -47,7 +48,7 @@ export function ChannelsSection({ agent, onDirtyChange }: SectionProps) {
         {perms.loaded && !perms.canEdit && (
           <div role="status" className="alert alert-warning alert-soft text-sm">
             <Icon name="info" className="size-5 shrink-0" />
-            <span>Você não tem permissão para editar agentes neste workspace, então não pode conectar canais. Peça a um administrador do workspace.</span>
+            <span>{`${PERMISSION_DENIED.canEditAgents}, então não pode conectar canais. Peça a um administrador do workspace.`}</span>
           </div>
         )}
 

@@ -12,6 +12,7 @@ import { NuvemshopCard } from "../integrations/nuvemshop-card";
 import type { IntegrationCardProps } from "../integrations/types";
 import { WebSearchCard } from "../integrations/web-search-card";
 import type { SectionProps } from "./types";
+import { PERMISSION_DENIED } from "../../../../../src/schemas/permissions";
 
 /** Every integration card, in the order a business usually sets them up. */
 const CARDS: { id: string; label: string; Card: (props: IntegrationCardProps) => React.ReactNode }[] = [
@@ -73,7 +74,7 @@ export function IntegrationsSection({ agent, onDirtyChange }: SectionProps) {
         {perms.loaded && !perms.canEdit && (
           <div role="status" className="alert alert-warning alert-soft text-sm">
             <Icon name="info" className="size-5 shrink-0" />
-            <span>Você não tem permissão para editar agentes neste workspace, então não pode alterar as integrações. Peça a um administrador do workspace.</span>
+            <span>{`${PERMISSION_DENIED.canEditAgents}, então não pode alterar as integrações. Peça a um administrador do workspace.`}</span>
           </div>
         )}
         {offline && (

@@ -8,6 +8,7 @@ import { TextForm } from "../training/text-form";
 import { VideoForm } from "../training/video-form";
 import { WebsiteForm } from "../training/website-form";
 import { type SectionProps, useReportDirty } from "./types";
+import { TRAINING_DENIED } from "../../../../../src/schemas/permissions";
 
 type Tab = "text" | "website" | "document" | "video";
 const TABS: { id: Tab; label: string; icon: IconName; hint: string }[] = [
@@ -45,7 +46,7 @@ export function TrainingSection({ agent, onDirtyChange }: SectionProps) {
         {disabled && (
           <div role="status" className="alert alert-warning alert-soft text-sm">
             <Icon name="info" className="size-5 shrink-0" />
-            <span>Você não tem permissão para treinar agentes neste workspace. Peça a um administrador do workspace.</span>
+            <span>{`${TRAINING_DENIED}. Peça a um administrador do workspace.`}</span>
           </div>
         )}
 

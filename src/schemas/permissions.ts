@@ -1,0 +1,24 @@
+/**
+ * The pt-BR refusals of the access layer (src/services/access.ts), here so the screens quote the
+ * same text the server answers: the browser may import src/schemas, never src/services.
+ */
+import type { PermissionFlag } from "./workspaces";
+
+/**
+ * What a call can require of the caller's standing: one of the member's flags, or
+ * `canAnswerConversations` (every role but viewer: the inbox is read-only to viewers).
+ */
+export type Permission = PermissionFlag | "canAnswerConversations";
+
+/** One pt-BR refusal per permission (the texts the screens and tests quote). */
+export const PERMISSION_DENIED: Record<Permission, string> = {
+  canCreateAgents: "Você não tem permissão para criar agentes neste workspace",
+  canEditAgents: "Você não tem permissão para editar agentes neste workspace",
+  canDeleteAgents: "Você não tem permissão para excluir agentes neste workspace",
+  canManageMembers: "Você não tem permissão para gerenciar membros deste workspace",
+  canManageSettings: "Você não tem permissão para alterar as configurações deste workspace",
+  canAnswerConversations: "Seu acesso a este workspace é somente leitura: você não pode responder nem alterar conversas.",
+};
+
+/** Training is editing an agent (canEditAgents); its screen words the refusal as "treinar". */
+export const TRAINING_DENIED = "Você não tem permissão para treinar agentes neste workspace";

@@ -63,13 +63,14 @@ afterAll(async () => {
  * follow-up scheduled. The customer can see the reply a moment before that, and moving the clock
  * in between would schedule the follow-up from the moved clock.
  */
-async function replied(c: ReturnType<typeof customer>, count: number) {
+/** The answer reached the customer and its follow-up chain is scheduled (due after `dueAfter`, if given). */
+async function replied(c: ReturnType<typeof customer>, count: number, dueAfter = 0) {
   await eventually(async () => c.received().length === count);
   await eventually(async () => {
     const conv = await c.conversation();
     if (!conv?.waitingForUser) return false;
     const [job] = await app.deps.db.select().from(jobs).where(and(eq(jobs.dedupeKey, `fu:${conv.id}`), eq(jobs.status, "pending")));
-    return Boolean(job);
+    return Boolean(job && job.runAfter > dueAfter);
   });
 }
 
@@ -159,7 +160,9 @@ describe("follow-ups", () => {
     await replied(c, 1);
     await advance(5 * MIN);
     await c.say("Para duas pessoas");
-    await eventually(async () => c.received().length === 2);
+    // Wait for the new chain (due 10 min after this answer) before moving the clock again: the old
+    // one, due 5 min from now, must be gone by then.
+    await replied(c, 2, clock + 6 * MIN);
     // 11 minutes after the first answer, 6 after the second: the first chain is gone.
     await advance(6 * MIN);
     expect(c.received()).toHaveLength(2);

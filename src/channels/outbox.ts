@@ -24,14 +24,15 @@ const partOf = (row: MessageRow): OutboundPart => {
  * part, so nothing is sent twice and nothing overtakes. A refused message (not retryable) is marked
  * failed and the rest goes on; a retryable failure stops here and the job is retried. `through`
  * (a sent_at bound) sends one turn's reply only: a later turn's parts wait for their own time.
+ * `paced` stops before a typing pause and says how long it is (resumeInMs): the caller queues the
+ * rest for then (run_after), so no lane ever sleeps.
  */
 export async function flushOutbox(
   deps: AppDeps,
   conv: ConversationRow,
   driver: ChannelDriver,
-  opts: { paced: boolean; through?: number | null; resumeLater?: boolean; sleep?: (ms: number) => Promise<unknown> } = { paced: false },
+  opts: { paced: boolean; through?: number | null } = { paced: false },
 ): Promise<{ sent: number; failed: number; skipped: number; resumeInMs?: number }> {
-  const sleep = opts.sleep ?? Bun.sleep;
   const through = opts.through ?? null;
   const pending = (await outboxOf(deps.db, conv.id)).filter((row) => through === null || row.sentAt <= through);
   const out = { sent: 0, failed: 0, skipped: 0 };
@@ -47,12 +48,7 @@ export async function flushOutbox(
       out.skipped++;
       continue;
     }
-    if (opts.paced && i > 0) {
-      const pause = pauseBetweenParts(row.content);
-      // resumeLater: the caller schedules the rest after the pause (run_after) instead of sleeping here.
-      if (opts.resumeLater) return { ...out, resumeInMs: pause };
-      await sleep(pause);
-    }
+    if (opts.paced && i > 0) return { ...out, resumeInMs: pauseBetweenParts(row.content) };
     try {
       const providerId = await driver.send(conv.contactKey, partOf(row), { human });
       await setDelivery(deps.db, row.id, { deliveryStatus: "sent", providerMessageId: providerId, deliveryError: null });

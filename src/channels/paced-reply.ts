@@ -1,6 +1,7 @@
 import { publishLive } from "../lib/live-events";
-import { conversationHandler, customerWroteAfter, skipPendingAgentMessages, updateConversation } from "../services/channel-store";
+import { conversationHandler, customerWroteAfter, outboxOf, skipPendingAgentMessages, updateConversation } from "../services/channel-store";
 import type { AppDeps } from "../services/context";
+import { pendingJobsOf } from "../services/channel-queue";
 import { type Job, enqueueJob } from "../services/jobs";
 import { conversationGroup } from "./accept";
 import { type ConversationContext, loadContext } from "./context";
@@ -39,7 +40,15 @@ export async function sendReply(deps: AppDeps, ctx: ConversationContext, send: R
     return { skipped: "a person took over" };
   }
   const settings = agent.conversationSettings;
-  const sent = await flushOutbox(deps, conv, driver, { paced: settings.responseTime > 0, through: send.through, resumeLater: true });
+  const paced = settings.responseTime > 0;
+  // An earlier reply's parts still wait for their pause: this one goes after them, from the queue,
+  // so each reply keeps its own pauses (sending now would push their next part out unpaused).
+  const earlier = paced ? await earlierPacedSend(deps, conv, send.inReplyTo) : undefined;
+  if (earlier) {
+    await schedulePacedSend(deps, ctx, send, Math.max(earlier.runAfter, deps.now()));
+    return { waitsFor: earlier.id, handoff: send.handoff };
+  }
+  const sent = await flushOutbox(deps, conv, driver, { paced, through: send.through });
   if (sent.resumeInMs !== undefined) {
     // The next part follows a typing pause, sent from the queue: no lane waits for it.
     await schedulePacedSend(deps, ctx, send, deps.now() + sent.resumeInMs);
@@ -54,6 +63,23 @@ export async function sendReply(deps: AppDeps, ctx: ConversationContext, send: R
   return { ...sent, handoff: send.handoff };
 }
 
+type GroupedConversation = { id: string; connectionId: string | null; contactKey: string };
+const groupKeyOf = (conv: GroupedConversation) => conversationGroup(conv.connectionId ?? "", conv.contactKey);
+
+/** A pending paced send of an earlier reply of the conversation (message ids are time-ordered). */
+async function earlierPacedSend(deps: AppDeps, conv: GroupedConversation, inReplyTo: string) {
+  const pending = await pendingJobsOf(deps.db, CHANNEL_SEND_JOB, { id: conv.id, groupKey: groupKeyOf(conv) });
+  return pending.find((j) => String(j.data.inReplyTo ?? "") < inReplyTo);
+}
+
+/** Whether every unsent part of the conversation waits for a queued paced send (which sends it at its time). */
+export async function outboxQueued(deps: AppDeps, conv: GroupedConversation) {
+  const last = (await outboxOf(deps.db, conv.id)).at(-1);
+  if (!last) return true;
+  const queued = await pendingJobsOf(deps.db, CHANNEL_SEND_JOB, { id: conv.id, groupKey: groupKeyOf(conv) });
+  return queued.some((j) => j.data.through == null || Number(j.data.through) >= last.sentAt);
+}
+
 /**
  * Queues the reply (or its next part) for its send time in the conversation's job group: the lane
  * is free meanwhile, and the group keeps it in order with the conversation's other jobs.
@@ -66,7 +92,7 @@ export async function schedulePacedSend(deps: AppDeps, ctx: ConversationContext,
       type: CHANNEL_SEND_JOB,
       data: send,
       dedupeKey: `send:${conv.id}:${send.inReplyTo}`,
-      groupKey: conversationGroup(conv.connectionId ?? "", conv.contactKey),
+      groupKey: groupKeyOf(conv),
       runAfter: at,
       maxAttempts: 8,
       workspaceId: conv.workspaceId,

@@ -15,7 +15,7 @@ import { splitReply } from "./split";
 import { type ConversationRow, conversationFor, historyBefore, storeInbound } from "./store";
 import { LIMIT_BLOCK_MESSAGE, LIMIT_CLOSE_MESSAGE, asksForHuman, interactionLimit, limitAction } from "./rules";
 import { FOLLOW_UP_JOB } from "./follow-up";
-import { CHANNEL_SEND_JOB, schedulePacedSend, sendReply } from "./paced-reply";
+import { CHANNEL_SEND_JOB, outboxQueued, schedulePacedSend, sendReply } from "./paced-reply";
 import { agendorAutoAddHook } from "../services/agendor-sync";
 
 export const CHANNEL_REPLY_JOB = "channel-reply";
@@ -143,7 +143,10 @@ export async function handleChannelReply(deps: AppDeps, job: Job): Promise<Recor
   if (!ctx) return { skipped: "conversation gone" };
   const { conv, agent, driver } = ctx;
   const settings = agent.conversationSettings;
-  const leftovers = await flushOutbox(deps, conv, driver, { paced: settings.responseTime > 0 });
+  // Leftovers of an earlier reply go first. A queued paced send sends them at their time (this
+  // turn's reply is queued after it); without one (a crash, a dead send) they are late already:
+  // sent now, unpaced. Either way no lane waits, and the outbox keeps them in order, each once.
+  const leftovers = (await outboxQueued(deps, conv)) ? { sent: 0, failed: 0, skipped: 0 } : await flushOutbox(deps, conv, driver, { paced: false });
   const pending = await unansweredMessages(deps.db, conv);
   const last = pending.at(-1);
   const first = pending[0];

@@ -4,7 +4,7 @@
  * pending channel jobs the pipeline replaces or pushes back. Raw SQL on the group-commit handle
  * (src/services/group-commit.ts), so an accept costs no query building.
  */
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { jobs } from "../../db/schema";
 import type { RawTx } from "./credit-debit";
@@ -48,4 +48,23 @@ export async function dropPendingJob(db: DbOrTx, dedupeKey: string): Promise<voi
 /** Moves a still-pending job's run time (a burst pushes its reply back). */
 export async function postponePendingJob(db: DbOrTx, jobId: string, runAfter: number): Promise<void> {
   await db.update(jobs).set({ runAfter }).where(and(eq(jobs.id, jobId), eq(jobs.status, "pending")));
+}
+
+/**
+ * A conversation's pending jobs of one type (paced sends waiting for their time), earliest first.
+ * Looked up through its job group (jobs_group_idx), so a long queue of other work is never scanned.
+ */
+export async function pendingJobsOf(db: DbOrTx, type: string, conv: { id: string; groupKey: string }) {
+  return db
+    .select()
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.groupKey, conv.groupKey),
+        eq(jobs.status, "pending"),
+        eq(jobs.type, type),
+        sql`json_extract(${jobs.data}, '$.conversationId') = ${conv.id}`,
+      ),
+    )
+    .orderBy(asc(jobs.runAfter), asc(jobs.id));
 }

@@ -8,7 +8,6 @@ import { type AgentRow, chat, ownerWithAgent } from "./helpers/agents";
 import { Client } from "./helpers/client";
 import { loginAdmin } from "./helpers/factories";
 
-type Provider = { provider: string; displayName: string; hasApiKey: boolean; testStatus: string; lastTested: number | null; errorMessage: string | null; baseUrl: string | null };
 
 let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
 /** A second OpenAI-compatible server that only accepts "sk-correta". */

@@ -17,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => app.stop());
 
-type DeadJob = { id: string; type: string; error: string | null; attempts: number };
 
 async function deadReply(error: string) {
   const now = Date.now();

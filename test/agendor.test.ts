@@ -53,7 +53,6 @@ afterEach(() => {
   agendor.settings.token = TOKEN;
 });
 
-type PublicAgendor = { id: string; enabled: boolean; config: Record<string, unknown>; lastSyncAt: number | null; testStatus: string | null; testMessage: string | null };
 const SETTINGS = { apiToken: TOKEN, defaultFunnelId: 111, defaultStage: 2, defaultOriginId: 9, defaultUserId: 39970, autoAddToFunnel: true };
 
 const owner = async () => {

@@ -22,8 +22,6 @@ const BURST_MS = 50;
 
 type Item = { id: string; channel: string; clientName: string | null; status: string; unreadCount: number; needsHumanSupport: boolean; handledBy: string; lastMessage: { content: string; senderType: string } | null; assignedTo: { id: string; name: string } | null; agent: { id: string; name: string } | null };
 type Page = { items: Item[]; nextCursor: string | null };
-type Msg = { id: string; senderType: string; senderName: string | null; content: string; deliveryStatus: string | null; deliveryError: string | null; attachments: Record<string, unknown>[]; meta: Record<string, unknown> | null };
-type Thread = { conversation: Record<string, unknown> & { id: string; handledBy: string; replyBlockedReason: string | null }; messages: Msg[]; olderCursor: string | null };
 
 let openai: Awaited<ReturnType<typeof startFakeOpenAi>>;
 let tg: Awaited<ReturnType<typeof startFakeTelegram>>;

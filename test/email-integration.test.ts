@@ -48,7 +48,6 @@ const ownSmtp = (extra: Record<string, unknown> = {}) => ({
   smtpFrom: "loja@exemplo.com.br",
   ...extra,
 });
-type Run = { ok: boolean; via: string | null; error: string | null };
 
 describe("[email] contract", () => {
   test("pt-BR messages", () => {

@@ -55,7 +55,6 @@ const openSettings = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-type CalendarView = { id: string | null; platformConfigured: boolean; status: string; message: string | null; hasAccessToken: boolean; hasRefreshToken: boolean; settings: Record<string, unknown> };
 async function must<T>(p: Promise<{ ok: boolean; data: T; error: unknown }>): Promise<T> {
   const res = await p;
   if (!res.ok) throw new Error(`tRPC failed: ${JSON.stringify(res.error)}`);

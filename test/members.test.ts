@@ -8,8 +8,6 @@ import { Client, must } from "./helpers/client";
 import { type PublicUser, mailedToken, outbox, registerUser, uniqueEmail } from "./helpers/factories";
 import { inviteMember } from "./helpers/training";
 
-type Member = { userId: string; email: string; role: string; permissions: Record<string, boolean>; isOwner: boolean };
-type Preview = { workspaceName: string; invitedByName: string; email: string; role: string; expired: boolean; accepted: boolean };
 
 const NO_FLAGS = { canCreateAgents: false, canEditAgents: false, canDeleteAgents: false, canManageMembers: false, canManageSettings: false };
 

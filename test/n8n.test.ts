@@ -152,7 +152,6 @@ describe("[n8n] tools in the chat turn", () => {
   });
 });
 
-type Run = { ok: boolean; status: number; body: unknown; error: string | null };
 
 describe("[n8n] Testar", () => {
   test("success (JSON, text, started at once) and every refusal in pt-BR; the last result is kept", async () => {

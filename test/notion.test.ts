@@ -42,8 +42,6 @@ afterAll(async () => {
 });
 
 type Owner = Awaited<ReturnType<typeof fundedOwner>>;
-type PublicRow = { id: string; enabled: boolean; config: Record<string, unknown>; testStatus: string | null; testMessage: string | null } | null;
-type TestResult = { ok: boolean; message: string; botName: string | null; parentTitle: string | null };
 
 const save = (o: Owner, config: Inputs["notion"]["save"]["config"]) => o.client.trpc.notion.save.mutate({ agentId: o.agent.id, config });
 const connected = async (config: Record<string, unknown> = {}) => {

@@ -41,8 +41,6 @@ afterAll(async () => {
 });
 
 type Owner = Awaited<ReturnType<typeof fundedOwner>>;
-type PublicRow = { id: string; enabled: boolean; config: Record<string, unknown>; testStatus: string | null; testMessage: string | null } | null;
-type TestResult = { ok: boolean; message: string; storeName: string | null };
 
 const save = (o: Owner, config: Inputs["nuvemshop"]["save"]["config"]) => o.client.trpc.nuvemshop.save.mutate({ agentId: o.agent.id, config });
 const connected = async () => {

@@ -41,8 +41,6 @@ afterAll(async () => {
   tavily.stop();
 });
 
-type Card = { agentSetting: boolean; adminConfigured: boolean; keySource: string | null; active: boolean; integration: { hasApiKey: boolean } | null };
-type TestRun = { ok: boolean; results: number; error: string | null };
 
 describe("[web search] admin provider", () => {
   test("contract messages; save encrypts the key, never returns it, keeps it when blank; Testar with typed and stored keys", async () => {

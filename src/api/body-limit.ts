@@ -9,6 +9,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import superjson from "superjson";
 import type { Env } from "../env";
 import { AppError } from "../lib/errors";
+import { readWithin } from "../lib/read-capped";
 import type { HonoEnv } from "./context";
 
 const KB = 1024;
@@ -90,30 +91,6 @@ export function bodyRule(method: string, path: string, env: Pick<Env, "TRAINING_
   return rule(BODY_LIMITS.default);
 }
 
-/** The whole body if it fits in `limit` bytes; null (and the stream cancelled) at the first byte past it. */
-async function readWithin(body: ReadableStream<Uint8Array>, limit: number): Promise<ArrayBuffer | null> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      void reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out.buffer;
-}
-
 function refuse(c: Context<HonoEnv>, r: Rule): Response {
   if (!r.trpc) throw new AppError("PAYLOAD_TOO_LARGE", r.message);
   // tRPC clients read { error: <serialized shape> }, one per procedure when batched.
@@ -142,7 +119,7 @@ export function bodyLimits(env: Pick<Env, "TRAINING_MAX_UPLOAD_MB">): Middleware
     if (!bytes) return refuse(c, r);
     // Every later reader (c.req.text/json/formData/arrayBuffer, the tRPC adapter) takes these bytes.
     // Hono keeps promises in bodyCache at runtime, whatever its type says.
-    (c.req.bodyCache as unknown as { arrayBuffer?: Promise<ArrayBuffer> }).arrayBuffer = Promise.resolve(bytes);
+    (c.req.bodyCache as unknown as { arrayBuffer?: Promise<ArrayBuffer> }).arrayBuffer = Promise.resolve(bytes.buffer);
     return next();
   };
 }

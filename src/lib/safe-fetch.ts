@@ -9,6 +9,7 @@ import { blockedAddressReason, blockedNameReason, isIpLiteral } from "./net/ip";
 import { ALLOW_ALL, parseRobots, type RobotsRules, robotsAllows } from "./net/robots";
 import { blocked, httpError, isTlsError, networkError, SafeFetchError, tooLarge } from "./net/safe-fetch-error";
 import { isTestAllowed, type ResolvedAddress, type Resolver, testCa, testResolver } from "./net/test-hooks";
+import { readWithin } from "./read-capped";
 import { TtlCache } from "./ttl-cache";
 
 export { SafeFetchError, type SafeFetchErrorCode } from "./net/safe-fetch-error";
@@ -156,29 +157,12 @@ async function fetchHop(url: URL, addresses: ResolvedAddress[], init: HopInit): 
 
 // ---- body ---------------------------------------------------------------------------------------
 async function readCapped(res: Response, maxBytes: number, abort: (e: SafeFetchError) => void): Promise<Uint8Array> {
-  const reader = res.body?.getReader();
-  if (!reader) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      const err = tooLarge(maxBytes);
-      abort(err); // stop the download at once instead of draining it
-      reader.cancel().catch(() => {});
-      throw err;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
+  if (!res.body) return new Uint8Array(0);
+  const body = await readWithin(res.body, maxBytes);
+  if (body) return body;
+  const err = tooLarge(maxBytes);
+  abort(err); // stop the download at once instead of draining it
+  throw err;
 }
 
 function decode(body: Uint8Array, contentTypeHeader: string, mime: string): string {

@@ -1,26 +1,14 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { arrangeAgent, expect, test } from "./fixtures";
-import { E2E_TELEGRAM, E2E_UAZAPI_ADMIN, channelFakesPort } from "./support/fakes-config";
+import { E2E_TELEGRAM, E2E_UAZAPI_ADMIN } from "./support/fakes-config";
+import { runChannelFakes } from "./support/run-channel-fakes";
 
 /**
  * Telegram and WhatsApp (servidor próprio) through their cards, against the Bot API and UAZAPI fakes.
  * The fakes use Bun.serve and Playwright runs under Node, so they run as a Bun process of their own
  * on the port the e2e server is pointed at (playwright.config.ts).
  */
-const FAKES = `http://127.0.0.1:${channelFakesPort()}`;
-let fakes: ChildProcess | null = null;
-
-test.beforeAll(async () => {
-  fakes = spawn("node_modules/.bin/bun", ["e2e/support/channel-fakes.ts", String(channelFakesPort())], { stdio: ["ignore", "ignore", "inherit"] });
-  await expect
-    .poll(() => fetch(`${FAKES}/__control/health`).then((r) => r.ok, () => false), { timeout: 15_000 })
-    .toBe(true);
-});
-
-test.afterAll(() => {
-  fakes?.kill();
-});
+const FAKES = runChannelFakes();
 
 async function openChannels(p: Page, agentId: string) {
   await p.goto(`/agent/${agentId}#canais`);

@@ -1,22 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { arrangeAgent, expect, loginViaUI, registerUser, test } from "./fixtures";
-import { E2E_WHATSAPP, channelFakesPort } from "./support/fakes-config";
+import { E2E_WHATSAPP } from "./support/fakes-config";
+import { runChannelFakes } from "./support/run-channel-fakes";
 
 // Connecting reads the number on the Graph fake (a Bun process of its own, e2e/support/channel-fakes.ts).
-const FAKES = `http://127.0.0.1:${channelFakesPort()}`;
-let fakes: ChildProcess | null = null;
-
-test.beforeAll(async () => {
-  fakes = spawn("node_modules/.bin/bun", ["e2e/support/channel-fakes.ts", String(channelFakesPort())], { stdio: ["ignore", "ignore", "inherit"] });
-  await expect
-    .poll(() => fetch(`${FAKES}/__control/health`).then((r) => r.ok, () => false), { timeout: 15_000 })
-    .toBe(true);
-});
-
-test.afterAll(() => {
-  fakes?.kill();
-});
+runChannelFakes();
 
 const whatsappCard = (p: Page) => p.getByRole("region", { name: "WhatsApp (API oficial)" });
 

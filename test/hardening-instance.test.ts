@@ -8,7 +8,7 @@ import { spawn } from "bun";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { SPAWN_ADMIN, type SpawnedServer, spawnServer } from "./helpers/spawned";
+import { type SpawnedServer, spawnEnv, spawnServer } from "./helpers/spawned";
 
 const ROOT = resolve(import.meta.dir, "..");
 const dirs: string[] = [];
@@ -29,17 +29,7 @@ afterAll(async () => {
 async function startExpectingRefusal(dataDir: string, port: number) {
   const proc = spawn([process.execPath, "src/server.ts"], {
     cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "test",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: SPAWN_ADMIN.email,
-      ADMIN_PASSWORD: SPAWN_ADMIN.password,
-      LOG_LEVEL: "silent",
-    },
+    env: spawnEnv(dataDir, port),
     stdout: "pipe",
     stderr: "pipe",
   });

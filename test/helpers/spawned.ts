@@ -16,22 +16,27 @@ export const SPAWN_WA_TOKEN = "EAAG-crash";
 
 export type SpawnedServer = { base: string; proc: Subprocess; stop: (signal?: "SIGKILL" | "SIGTERM") => Promise<void> };
 
+/** The environment of a spawned `bun src/server.ts` (nothing inherited but PATH and HOME). */
+export function spawnEnv(dataDir: string, port: number, env: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    NODE_ENV: "test",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: SPAWN_ADMIN.email,
+    ADMIN_PASSWORD: SPAWN_ADMIN.password,
+    LOG_LEVEL: "silent",
+    TRUST_PROXY: "true",
+    ...env,
+  };
+}
+
 export async function spawnServer(dataDir: string, port: number, env: Record<string, string>): Promise<SpawnedServer> {
   const proc = spawn([process.execPath, "src/server.ts"], {
     cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "test",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: SPAWN_ADMIN.email,
-      ADMIN_PASSWORD: SPAWN_ADMIN.password,
-      LOG_LEVEL: "silent",
-      TRUST_PROXY: "true",
-      ...env,
-    },
+    env: spawnEnv(dataDir, port, env),
     stdout: "ignore",
     stderr: "inherit",
   });

@@ -10,6 +10,7 @@ import m7 from "./0007_claim_order.sql" with { type: "text" };
 import m8 from "./0008_integrations.sql" with { type: "text" };
 import m9 from "./0009_integration_logs.sql" with { type: "text" };
 import m10 from "./0010_hardening.sql" with { type: "text" };
+import m11 from "./0011_performance.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_init", when: 1795316853979, sql: m0 },
@@ -23,4 +24,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0008_integrations", when: 1795335686539, sql: m8 },
   { tag: "0009_integration_logs", when: 1795512391917, sql: m9 },
   { tag: "0010_hardening", when: 1795620447071, sql: m10 },
+  { tag: "0011_performance", when: 1795700000000, sql: m11 },
 ];

@@ -149,5 +149,10 @@ export const semanticCache = sqliteTable(
     savedMilliCents: integer("saved_milli_cents").notNull().default(0),
     ...timestamps,
   },
-  (t) => [index("semantic_cache_agent_idx").on(t.agentId, t.cacheKey), index("semantic_cache_workspace_idx").on(t.workspaceId)],
+  (t) => [
+    index("semantic_cache_agent_idx").on(t.agentId, t.cacheKey),
+    // Newest-first reads and pruning walk this index instead of sorting every entry of the agent.
+    index("semantic_cache_agent_key_updated_idx").on(t.agentId, t.cacheKey, t.updatedAt),
+    index("semantic_cache_workspace_idx").on(t.workspaceId),
+  ],
 );

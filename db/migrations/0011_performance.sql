@@ -1,0 +1,1 @@
+CREATE INDEX `semantic_cache_agent_key_updated_idx` ON `semantic_cache` (`agent_id`,`cache_key`,`updated_at`);

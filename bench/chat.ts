@@ -5,11 +5,18 @@
  *  2. time-to-first-byte of the streamed chat, p95 at 60 concurrent over p95 at 1;
  *  3. turns/s at 8 concurrent with the fake answering instantly (conversation, messages and the
  *     credit debit persisted).
+ * Each loaded phase also reports the app process's event-loop delay (perf_hooks, read from the
+ * target's side port) and its CPU time per request (process.cpuUsage: steadier than wall times on a
+ * shared machine); `event_loop_delay_p99_ms` is the worst p99 of the phases at 50 and 60 clients.
+ * BENCH_CPU_PROF=<dir>: the app runs under `bun --cpu-prof` and writes one profile per process there;
+ * BENCH_APP_BUN_FLAGS: more bun flags for the app process (e.g. "--preload ./probe.ts").
  */
 import { type Subprocess, spawn } from "bun";
 
 const LATENCY_MS = Number(process.env.BENCH_LLM_LATENCY_MS ?? 50);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+const APP_FLAGS = (process.env.BENCH_APP_BUN_FLAGS ?? "").split(" ").filter(Boolean);
 
 async function startProcess(args: string[]): Promise<{ proc: Subprocess; info: Record<string, string> }> {
   const proc = spawn([process.execPath, ...args], { stdout: "pipe", stderr: "inherit" });
@@ -50,9 +57,21 @@ const history = [
 ];
 const chatBody = (i: number) => JSON.stringify({ message: "Qual é o horário de atendimento?", chatHistory: history, sessionId: `bench-${i % 500}` });
 
+type Delay = { p50Ms: number; p99Ms: number; maxMs: number; samples: number; cpuMs: number; cpuMsPerRequest?: number };
+
 async function phase(llmLatency: number) {
   const fake = await startProcess(["bench/fake-llm.ts", String(llmLatency), "0"]);
-  const app = await startProcess(["bench/chat-target.ts", fake.info.url ?? ""]);
+  const profile = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=chat-llm${llmLatency}ms.cpuprofile`] : [];
+  const app = await startProcess([...APP_FLAGS, ...profile, "bench/chat-target.ts", fake.info.url ?? ""]);
+  /** The app's event-loop delay since the last call (the histogram restarts after each read). */
+  const loopDelay = (): Promise<Delay> => fetch(`http://127.0.0.1:${app.info.controlPort}/?reset`).then((r) => r.json() as Promise<Delay>);
+  /** Runs a load against the app and returns it with the app's event-loop delay during it. */
+  const measured = async (total: number, concurrency: number, fn: (i: number) => Promise<number | undefined>) => {
+    await loopDelay();
+    const out = await load(total, concurrency, fn);
+    const loop = await loopDelay();
+    return { ...out, loop: { ...loop, cpuMsPerRequest: Math.round((loop.cpuMs / total) * 1000) / 1000 } };
+  };
   const base = `http://127.0.0.1:${app.info.port}`;
   const chatUrl = `${base}/api/v1/agents/${app.info.agentId}/chat-external`;
   const directBody = JSON.stringify({ model: "gpt-4o-mini", messages: [{ role: "user", content: "Qual é o horário de atendimento?" }] });
@@ -74,7 +93,12 @@ async function phase(llmLatency: number) {
     while (!(await reader.read()).done) {}
     return first;
   };
-  return { fake, app, direct, viaApp, ttfb, stop: () => { app.proc.kill(); fake.proc.kill(); } };
+  const stop = async () => {
+    app.proc.kill("SIGINT");
+    await app.proc.exited;
+    fake.proc.kill();
+  };
+  return { fake, app, direct, viaApp, ttfb, measured, stop };
 }
 
 // Warm-up and phases 1-2: fake at a fixed latency.
@@ -82,10 +106,12 @@ const p = await phase(LATENCY_MS);
 await load(50, 10, p.viaApp);
 await load(50, 10, p.direct);
 const overhead: Record<string, unknown> = {};
+const loop: Record<string, Delay> = {};
 for (const c of [1, 50]) {
   const n = c === 1 ? Math.min(REQUESTS, 150) : REQUESTS;
   const d = await load(n, c, p.direct);
-  const a = await load(n, c, p.viaApp);
+  const a = await p.measured(n, c, p.viaApp);
+  loop[`overheadAt${c}`] = a.loop;
   overhead[`concurrency${c}`] = {
     directP50Ms: pct(d.latencies, 50),
     directP99Ms: pct(d.latencies, 99),
@@ -96,15 +122,17 @@ for (const c of [1, 50]) {
   };
 }
 const t1 = await load(100, 1, p.ttfb);
-const t60 = await load(600, 60, p.ttfb);
+const t60 = await p.measured(600, 60, p.ttfb);
+loop.ttfbAt60 = t60.loop;
 const ttfb = { p95At1Ms: pct(t1.latencies, 95), p95At60Ms: pct(t60.latencies, 95), ratio: Math.round((pct(t60.latencies, 95) / pct(t1.latencies, 95)) * 100) / 100 };
-p.stop();
+await p.stop();
 
 // Phase 3: fake answers instantly; how many full turns per second does the app sustain?
 const q = await phase(0);
 await load(200, 8, q.viaApp);
-const turns = await load(REQUESTS * 5, 8, q.viaApp);
-q.stop();
+const turns = await q.measured(REQUESTS * 5, 8, q.viaApp);
+loop.turnsAt8 = turns.loop;
+await q.stop();
 
 console.log(
   JSON.stringify(
@@ -114,7 +142,9 @@ console.log(
       overhead,
       ttfb,
       turnsPerSecondAt8: Math.round((REQUESTS * 5) / turns.seconds),
-      targets: { overheadP50Ms: 3, ttfbRatio: 1.2, turnsPerSecond: 1000 },
+      event_loop_delay_p99_ms: Math.max(loop.overheadAt50?.p99Ms ?? 0, loop.ttfbAt60?.p99Ms ?? 0),
+      eventLoopDelay: loop,
+      targets: { overheadP50Ms: 3, overheadP99Ms: 15, ttfbRatio: 1.2, turnsPerSecond: 1000 },
     },
     null,
     2,

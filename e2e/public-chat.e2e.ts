@@ -20,6 +20,12 @@ test.describe("[PUBLIC CHAT]", () => {
       await new Promise((r) => setTimeout(r, 700));
       await route.continue();
     });
+    // The server puts an active agent in the page (src/api/spa.ts), so it paints at once; without
+    // it the page asks the API, and the loading state shows while the slowed answer comes.
+    await page.route(`**/chat/${agent.id}`, async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, body: (await res.text()).replace(/<meta name="atenda-agent"[^>]*>/, "") });
+    });
     await page.goto(`/chat/${agent.id}`);
     await expect(page.getByText("Carregando agente...")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Olá! Sou Iara" })).toBeVisible();

@@ -1,9 +1,12 @@
 /**
- * npm run build → dist/atenda: one executable carrying the server, the SPA (HTML import, Tailwind
- * processed) and the migrations (text imports). See docs/decisions/001-single-binary.md.
+ * npm run build → dist/atenda: one executable carrying the server, the built SPA (dist/web, built
+ * first if web/ changed; each file embedded) and the migrations (text imports). See
+ * docs/decisions/001-single-binary.md.
  */
 import type { BunPlugin } from "bun";
-import tailwind from "bun-plugin-tailwind";
+import { join } from "node:path";
+import { buildWeb } from "../src/web-build/build";
+import { buildFiles, type WebManifest } from "../src/web-build/manifest";
 
 const target = `${process.platform}-${process.arch}`;
 const libsqlPackage = target === "linux-x64" ? "@libsql/linux-x64-gnu" : target === "linux-arm64" ? "@libsql/linux-arm64-gnu" : null;
@@ -28,8 +31,27 @@ const libsqlEmbed: BunPlugin = {
   },
 };
 
+/**
+ * src/web-build/embedded.ts becomes the built SPA: its manifest, and one `with { type: "file" }`
+ * import per file (pages, assets and their .br/.gz), which the binary reads with Bun.file when served.
+ */
+function webEmbed(dir: string, manifest: WebManifest): BunPlugin {
+  const files = buildFiles(manifest);
+  const imports = files.map((f, i) => `import f${i} from ${JSON.stringify(join(dir, f))} with { type: "file" };`);
+  const map = files.map((f, i) => `${JSON.stringify(f)}: f${i}`).join(",\n  ");
+  const contents = `${imports.join("\n")}\nexport const EMBEDDED_WEB = {\n  manifest: ${JSON.stringify(manifest)},\n  files: {\n  ${map}\n  },\n};\n`;
+  return {
+    name: "web-embed",
+    setup(build) {
+      build.onLoad({ filter: /[\\/]src[\\/]web-build[\\/]embedded\.ts$/ }, () => ({ loader: "ts", contents }));
+    },
+  };
+}
+
 const outfile = process.argv[2] ?? "./dist/atenda";
 const started = performance.now();
+const web = await buildWeb();
+const manifest = (await Bun.file(join(web.dir, "manifest.json")).json()) as WebManifest;
 const result = await Bun.build({
   // The queue Worker is an entrypoint of its own; the root pins where it lands (workers/background.ts).
   entrypoints: ["./src/server.ts", "./workers/queue.ts"],
@@ -37,7 +59,13 @@ const result = await Bun.build({
   compile: { outfile },
   minify: true,
   sourcemap: "none",
-  plugins: [tailwind, libsqlEmbed],
+  // Module top-level code precompiled to bytecode: boot skips parsing and compiling it (about half
+  // the start's CPU). Depth 0 leaves function bodies to be compiled when first called, which keeps
+  // the bytecode small and out of the idle RSS (bench/binary.ts).
+  bytecode: true,
+  bytecodeDepth: 0,
+  format: "esm",
+  plugins: [webEmbed(web.dir, manifest), libsqlEmbed],
   define: { "process.env.ATENDA_COMPILED": '"1"' },
 });
 if (!result.success) {

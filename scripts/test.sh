@@ -11,7 +11,7 @@ if [ ! -x /usr/bin/chromium ]; then
   $SUDO apt-get update -qq && $SUDO apt-get install -y -qq chromium >/dev/null || { echo "could not install chromium"; exit 1; }
 fi
 if [ ! -x node_modules/.bin/bun ] || ! node_modules/.bin/bun --version >/dev/null 2>&1; then
-  echo "bun is missing or its postinstall did not run: run 'npm install' first"; exit 1
+  echo "bun is missing or its postinstall did not run: run 'npm ci' (or 'npm install') first"; exit 1
 fi
 BUN=node_modules/.bin/bun
 mkdir -p reports .tmp
@@ -22,6 +22,10 @@ echo "== lint (biome)"
 npx --no-install biome check . || rc=1
 echo "== typecheck (tsc)"
 npx --no-install tsc --noEmit -p . || rc=1
+
+# The SPA is built once here, so no test server pays for the build at its boot (src/web-build).
+echo "== web build (SPA, precompressed)"
+$BUN scripts/build-web.ts || rc=1
 
 echo "== unit and API tests (bun test)"
 NODE_ENV=test $BUN test --reporter=junit --reporter-outfile=reports/unit.xml || rc=1

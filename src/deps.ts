@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { type DatabaseHandle, embeddedDatabasePath, openDatabase } from "../db/client";
 import { migrateEmbedded } from "../db/migrate";
-import { seed } from "../db/seed";
+import { adminCredentials, seed } from "../db/seed";
 import type { Env } from "./env";
 import { registerIntegrationTools } from "./integrations/register-tools";
 import { SecretBox, randomToken } from "./lib/crypto";
@@ -52,13 +52,22 @@ export async function bootDeps(env: Env, opts: { migrateAndSeed?: boolean } = {}
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const url = databaseUrl(env);
   makeDataDirPrivate(dataDir, url);
-  const database = await openDatabase(url, env.DATABASE_AUTH_TOKEN);
   // Worker threads open the same database after the main thread migrated and seeded it.
   const primary = opts.migrateAndSeed !== false;
+  // A new embedded database gets its admin: the password hash runs while the migrations do.
+  const dbFile = embeddedDatabasePath(url);
+  const admin = primary && dbFile !== null && !existsSync(dbFile) ? adminCredentials(env.ADMIN_PASSWORD) : undefined;
+  const database = await openDatabase(url, env.DATABASE_AUTH_TOKEN);
   const applied = primary ? await migrateEmbedded(database.client) : 0;
   if (applied) log.info("migrations applied", { count: applied });
   const seeded = primary
-    ? await seed(database.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD, createWorkspace: createWorkspaceRecord })
+    ? await seed(database.db, {
+        adminEmail: env.ADMIN_EMAIL,
+        adminPassword: env.ADMIN_PASSWORD,
+        freePlanCredits: env.FREE_PLAN_CREDITS,
+        admin,
+        createWorkspace: createWorkspaceRecord,
+      })
     : { generatedAdminPassword: null, adminEmail: null };
   const secrets = new SecretBox(appSecret(env, dataDir));
   const deps: AppDeps = {

@@ -22,7 +22,7 @@ const envSchema = z.object({
   SMTP_FROM: z.string().optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
-  /** Starting credits of a new workspace on the free plan. */
+  /** The free plan's credits, given once per person to their first workspace (db/seed.ts sets the plan from it). */
   FREE_PLAN_CREDITS: z.coerce.number().int().min(0).default(100),
   /** Accounts one address may register per hour (free-credit farming). */
   REGISTER_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(5),
@@ -68,6 +68,8 @@ const envSchema = z.object({
   /** A running job's lease, renewed every third of it while it runs; after a crash its job runs again once this passes. */
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   CHANNEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  /** How often an idle job runner looks for jobs that fell due (an enqueue wakes it at once). */
+  JOB_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(300),
 });
 
 export type Env = z.infer<typeof envSchema>;

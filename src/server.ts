@@ -1,19 +1,20 @@
-import indexHtml from "../web/index.html";
 import { embeddedDatabasePath } from "../db/client";
 import { DatabaseInUseError, lockDatabaseFile } from "../db/lock";
 import { createApp } from "./app";
 import { BODY_LIMITS } from "./api/body-limit";
-import { createSpaShell } from "./api/spa";
+import { builtSpaShell, devSpaShell, type SpaShell } from "./api/spa";
 import { EXTRACT_MODE_ARG, extractionMain } from "./knowledge/extract-child";
 import { startJobWorker } from "./jobs/worker-host";
-import { queueWorkerUrl, startBackground } from "../workers/background";
+import { queueWorkerUrl, startBackground, startWhenWorkNeeded } from "../workers/background";
+import { startSchedulers } from "../workers/schedulers";
 import { bootDeps, databaseUrl } from "./deps";
 import { loadEnv } from "./env";
 import { log, setLogLevel } from "./lib/logger";
 import { isOfflineMode } from "./services/ai-config";
-import type { JobsStatus } from "./services/jobs";
+import { type JobsStatus, onJobEnqueued } from "./services/jobs";
 import { pruneExpiredSessions } from "./services/sessions";
 import { rateLimiter } from "./services/rate-limit";
+import { loadWeb } from "./web-build/load";
 
 /** env → db (migrate + seed) → Bun.serve(app + SPA); graceful shutdown on SIGINT/SIGTERM. */
 export async function startServer(env = loadEnv()) {
@@ -27,9 +28,14 @@ export async function startServer(env = loadEnv()) {
   });
   // /health asks the job loop (started below) how it is doing.
   let jobStatus: () => JobsStatus | null = () => null;
-  // Dev mode (npm run dev) rebundles the SPA on change; otherwise it is bundled once, minified.
+  // Dev mode (npm run dev) rebundles the SPA on change; otherwise the build is served (built here
+  // first if web/ changed), so the port answers only once the SPA is ready.
   const development = process.env.ATENDA_DEV === "1";
-  const spa = createSpaShell(development);
+  const spa = await spaShell(development).catch((e: unknown) => {
+    database.close();
+    lock?.release();
+    throw e;
+  });
   const app = createApp(deps, { jobs: () => jobStatus(), spa });
   const api = (req: Request, server: Bun.Server<unknown>) => app.fetch(req, server);
   const server = listenOrRefuse(env.PORT, () => {
@@ -44,16 +50,21 @@ export async function startServer(env = loadEnv()) {
       development,
       // Bun's own ceiling; each route's limit is enforced by src/api/body-limit.ts while reading.
       maxRequestBodySize: Math.max(BODY_LIMITS.publicChat, env.TRAINING_MAX_UPLOAD_MB * 1024 * 1024) + 1024 * 1024,
-      // The bundle's page sits at an unguessable path; the app answers every page with headers (src/api/spa.ts).
-      routes: { "/api/*": api, "/trpc/*": api, "/webhooks/*": api, "/widget.js": api, [spa.path]: indexHtml, "/*": api },
+      // The SPA's assets (or dev bundles) are answered by Bun; the app answers every page with headers (src/api/spa.ts).
+      routes: { "/api/*": api, "/trpc/*": api, "/webhooks/*": api, "/widget.js": api, ...spa.routes, "/*": api },
       fetch: api,
     }),
   );
   spa.attach(server);
   if (adminNotice) console.log(`\n  ${adminNotice}\n`);
-  const jobs = env.JOBS_WORKER === "true" ? startJobWorker(env, queueWorkerUrl()) : startBackground(deps);
+  // The Worker starts with the first work it has (idle RSS); the schedulers, which only enqueue, run here.
+  const worker = env.JOBS_WORKER === "true" ? startJobWorker(env, queueWorkerUrl(), { lazy: true }) : null;
+  const jobs = worker ?? startBackground(deps);
   jobStatus = jobs.status;
-  if ("ready" in jobs) await jobs.ready;
+  // A job enqueued on this thread (a webhook's accept) wakes the runner instead of waiting for its poll.
+  const stopWaking = onJobEnqueued(deps.db, jobs.wake);
+  const lazyStart = worker ? await startWhenWorkNeeded(deps, worker) : null;
+  const schedulers = worker ? startSchedulers(deps) : null;
   const housekeeping = setInterval(() => {
     void pruneExpiredSessions(deps.db).catch(() => {});
     void rateLimiter.prune(deps.db).catch(() => {});
@@ -62,12 +73,27 @@ export async function startServer(env = loadEnv()) {
 
   const stop = async () => {
     clearInterval(housekeeping);
+    stopWaking();
+    lazyStart?.stop();
+    schedulers?.stop();
     await jobs.stop();
     await server.stop();
     database.close();
     lock?.release();
   };
   return { server, deps, stop, jobs };
+}
+
+/**
+ * The compiled binary never bundles at run time: the define makes the dev branch dead code there,
+ * so the HTML imports are not compiled in.
+ */
+async function spaShell(development: boolean): Promise<SpaShell> {
+  if (process.env.ATENDA_COMPILED !== "1" && development) {
+    const [app, chat] = await Promise.all([import("../web/index.html"), import("../web/chat.html")]);
+    return devSpaShell({ app: app.default, chat: chat.default });
+  }
+  return builtSpaShell(await loadWeb());
 }
 
 /** A start that must not go on (port taken), said in pt-BR and English for the console. */

@@ -15,6 +15,8 @@ import { eventually } from "./helpers/training";
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
+  // The Worker starts with its first work (test/jobs-lazy-worker.test.ts); these tests watch a running one.
+  await workerHost().start();
 });
 afterAll(() => app.stop());
 

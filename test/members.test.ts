@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { sessions, workspaceInvitations } from "../db/schema";
 import { sha256Hex } from "../src/lib/crypto";
+import { setSessionWorkspace } from "../src/services/sessions";
 import { type TestApp, startTestApp } from "./helpers/app";
 import { Client, must } from "./helpers/client";
 import { type PublicUser, mailedToken, outbox, registerUser, uniqueEmail } from "./helpers/factories";
@@ -26,10 +27,8 @@ async function forceSessionWorkspace(c: Client, workspaceId: string) {
   const token = c.cookie("atenda_session")?.value ?? "";
   const [row] = await app.deps.db.select().from(sessions).where(eq(sessions.sid, sha256Hex(token)));
   if (!row) throw new Error("no session row");
-  await app.deps.db
-    .update(sessions)
-    .set({ sess: { ...row.sess, workspaceId } })
-    .where(eq(sessions.sid, row.sid));
+  // Through the sessions service, which also drops the server's cached copy of the session.
+  await setSessionWorkspace(app.deps.db, row.sid, row.sess, workspaceId);
 }
 
 describe("[members] invitation flow", () => {

@@ -1,9 +1,13 @@
 /**
  * Everything that runs off the request path, started together: the durable job lanes
  * (src/jobs/runner.ts), the Telegram long-polling loops and the schedulers. workers/queue.ts runs
- * it in a Bun Worker (JOBS_WORKER=true, the default); src/server.ts runs it in-thread otherwise.
+ * the lanes and the poller in a Bun Worker (JOBS_WORKER=true, the default), started only once
+ * work needs it (whenWorkNeeded); the schedulers, which only enqueue, stay on the main thread.
+ * src/server.ts runs all of it in-thread otherwise.
  */
+import { log } from "../src/lib/logger";
 import { startJobRunner } from "../src/jobs/runner";
+import { telegramPollingConnectionIds } from "../src/services/channels";
 import type { AppDeps } from "../src/services/context";
 import type { JobsStatus } from "../src/services/jobs";
 import { startSchedulers } from "./schedulers";
@@ -18,9 +22,9 @@ export const queueWorkerUrl = () => new URL(import.meta.url.includes("$bunfs") ?
 
 export type Background = { wake: () => void; status: () => JobsStatus; stop: () => Promise<void> };
 
-export function startBackground(deps: AppDeps, opts: { pollMs?: number } = {}): Background {
+export function startBackground(deps: AppDeps, opts: { pollMs?: number; schedulers?: boolean } = {}): Background {
   const runner = startJobRunner(deps, opts);
-  const schedulers = startSchedulers(deps);
+  const schedulers = opts.schedulers === false ? { stop() {} } : startSchedulers(deps);
   const poller = startTelegramPoller(deps);
   return {
     wake: runner.wake,
@@ -31,4 +35,47 @@ export function startBackground(deps: AppDeps, opts: { pollMs?: number } = {}): 
       await runner.stop();
     },
   };
+}
+
+/** How often a server with an idle Worker looks for work that came without a wake. */
+const PROBE_MS = 5000;
+
+/**
+ * Whether the Worker has work: a job pending (due now or later) or running (its lease is reclaimed
+ * after a crash), or a bot connected for long polling. Two LIMIT 1 lookups.
+ */
+export async function backgroundWorkWaiting(deps: AppDeps): Promise<boolean> {
+  const job = await deps.db.$client.execute("SELECT 1 FROM jobs WHERE status IN ('pending', 'running') LIMIT 1");
+  return job.rows.length > 0 || (await telegramPollingConnectionIds(deps)).length > 0;
+}
+
+/**
+ * Starts the lazy Worker when work needs it. At boot, work already waiting starts it before the
+ * server is ready (a Worker that cannot start stops the boot). Later an enqueue wakes it (the
+ * server's onJobEnqueued), and this probe catches the rest: jobs written in another transaction
+ * or process, a bot switched to polling.
+ */
+export async function startWhenWorkNeeded(deps: AppDeps, host: { start: () => Promise<void>; status: () => JobsStatus }, probeMs = PROBE_MS) {
+  if (await backgroundWorkWaiting(deps)) {
+    await host.start();
+    return { stop() {} };
+  }
+  let busy = false;
+  const probe = setInterval(() => {
+    // Started by a wake meanwhile (or stopped): nothing left to look for.
+    if (host.status().state !== "idle") return clearInterval(probe);
+    if (busy) return;
+    busy = true;
+    backgroundWorkWaiting(deps)
+      .then((waiting) => {
+        if (!waiting) return;
+        clearInterval(probe);
+        return host.start();
+      })
+      .catch((err) => log.warn("job worker start check failed", { error: String(err) }))
+      .finally(() => {
+        busy = false;
+      });
+  }, probeMs);
+  return { stop: () => clearInterval(probe) };
 }

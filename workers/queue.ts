@@ -1,6 +1,6 @@
 /**
- * Bun Worker entry: its own database connection (same WAL file), the job loop, the Telegram poller
- * and the schedulers (workers/background.ts). It is a second build entrypoint (scripts/build-bin.ts),
+ * Bun Worker entry: its own database connection (same WAL file), the job loop and the Telegram
+ * poller (workers/background.ts). It is a second build entrypoint (scripts/build-bin.ts),
  * so the compiled binary carries it; queueWorkerUrl() finds it from source and from the binary.
  * The main thread sends { type: "start", env, heartbeatMs } and later { type: "stop" }; the heartbeat
  * tells it this thread's event loop still turns (src/jobs/worker-host.ts restarts a silent one).
@@ -25,7 +25,8 @@ self.onmessage = async (event: MessageEvent<{ type: "start"; env: Env; heartbeat
     const { deps, database } = await bootDeps(msg.env, { migrateAndSeed: false });
     close = database.close;
     relayLiveEventsTo((e) => self.postMessage({ type: "live", event: e }));
-    runner = startBackground(deps);
+    // The schedulers run on the main thread (src/server.ts): they only enqueue, and a job starts this Worker.
+    runner = startBackground(deps, { schedulers: false });
     self.postMessage({ type: "ready" });
   } else if (msg.type === "wake") {
     runner?.wake();

@@ -1,12 +1,13 @@
 /**
  * Timers that turn "something fell due" into durable jobs: websites due for their refresh, and
- * sources trained by another embedder than the current one. Follow-ups need no timer here: they
+ * sources trained by another embedder than the current one; and the semantic cache's expiry. Follow-ups need no timer here: they
  * are jobs with a runAfter (src/channels/follow-up.ts), taken by the queue's lanes when due.
  */
 import { embedderFor } from "../src/knowledge/embedder-for";
 import { log } from "../src/lib/logger";
 import type { AppDeps } from "../src/services/context";
 import { sourcesEmbeddedByOther, takeDueRefreshes } from "../src/services/knowledge-store";
+import { pruneExpiredCache } from "../src/services/semantic-cache";
 import { enqueueTraining } from "../src/services/training";
 
 /** Websites whose update frequency says they are due get a training job (deduplicated). */
@@ -26,16 +27,24 @@ export async function enqueueEmbedderMigration(deps: AppDeps) {
   return stale.length;
 }
 
-/** The embedder check once at start, then the refresh check every `everyMs`. */
+/** Expired semantic-cache entries are swept this often (a lookup already skips them meanwhile). */
+const CACHE_SWEEP_MS = 60 * 60 * 1000;
+
+const sweepCache = (deps: AppDeps) => void pruneExpiredCache(deps.db, deps.now()).catch((err) => log.warn("semantic cache sweep failed", { error: String(err) }));
+
+/** The embedder check and a cache sweep once at start, then the refresh check every `everyMs` and the sweep hourly. */
 export function startSchedulers(deps: AppDeps, opts: { everyMs?: number } = {}) {
   void enqueueEmbedderMigration(deps).catch((err) => log.warn("embedder migration check failed", { error: String(err) }));
+  sweepCache(deps);
   const refresh = setInterval(
     () => void enqueueDueRefreshes(deps).catch((err) => log.warn("website refresh check failed", { error: String(err) })),
     opts.everyMs ?? 60_000,
   );
+  const sweep = setInterval(() => sweepCache(deps), CACHE_SWEEP_MS);
   return {
     stop() {
       clearInterval(refresh);
+      clearInterval(sweep);
     },
   };
 }

@@ -24,5 +24,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0008_integrations", when: 1795335686539, sql: m8 },
   { tag: "0009_integration_logs", when: 1795512391917, sql: m9 },
   { tag: "0010_hardening", when: 1795620447071, sql: m10 },
-  { tag: "0011_performance", when: 1795700000000, sql: m11 },
+  { tag: "0011_performance", when: 1795632669510, sql: m11 },
 ];

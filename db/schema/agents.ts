@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { type ConversationSettings, type PersonalitySettings, defaultConversationSettings } from "../../src/schemas/agents";
 import { id, ms, timestamps } from "./_columns";
@@ -149,9 +150,15 @@ export const conversations = sqliteTable(
     ...timestamps,
   },
   (t) => [
-    index("conversations_workspace_idx").on(t.workspaceId, t.createdAt),
-    index("conversations_agent_contact_idx").on(t.agentId, t.channel, t.contactKey),
-    index("conversations_inbox_idx").on(t.workspaceId, t.lastMessageAt),
+    // Covers the dashboard's distinct contacts of a month without reading the rows.
+    index("conversations_workspace_idx").on(t.workspaceId, t.createdAt, t.contactKey),
+    // A contact's newest conversation (web chat, channels) is read off the index.
+    index("conversations_agent_contact_idx").on(t.agentId, t.channel, t.contactKey, t.createdAt),
+    // The inbox's order (newest activity, then id): a page is read off the index, never sorted.
+    index("conversations_inbox_idx").on(t.workspaceId, sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`, t.id),
+    // The sidebar badge counts only the matching rows.
+    index("conversations_unread_idx").on(t.workspaceId).where(sql`unread_count > 0`),
+    index("conversations_needs_human_idx").on(t.workspaceId).where(sql`needs_human_support = 1 AND status = 'active'`),
     index("conversations_connection_contact_idx").on(t.connectionId, t.contactKey),
   ],
 );
@@ -186,7 +193,9 @@ export const messages = sqliteTable(
     deliveryError: text("delivery_error"),
   },
   (t) => [
-    index("messages_conversation_idx").on(t.conversationId, t.sentAt),
+    index("messages_conversation_idx").on(t.conversationId, t.sentAt, t.id),
+    // The thread's pages (newest id first).
+    index("messages_thread_idx").on(t.conversationId, t.id),
     index("messages_provider_idx").on(t.providerMessageId),
     index("messages_outbox_idx").on(t.conversationId, t.deliveryStatus),
     index("messages_workspace_idx").on(t.workspaceId),

@@ -88,6 +88,7 @@ export const calendarEvents = sqliteTable(
   },
   (t) => [
     index("calendar_events_agent_idx").on(t.agentId, t.startAt),
+    index("calendar_events_agent_created_idx").on(t.agentId, t.createdAt),
     index("calendar_events_google_idx").on(t.googleEventId),
     index("calendar_events_workspace_idx").on(t.workspaceId),
   ],

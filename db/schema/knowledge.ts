@@ -125,7 +125,7 @@ export const jobs = sqliteTable(
       .notNull()
       .$defaultFn(() => Date.now()),
   },
-  (t) => [index("jobs_claim_idx").on(t.status, t.runAfter, t.id), uniqueIndex("jobs_dedupe_idx").on(t.dedupeKey), index("jobs_group_idx").on(t.groupKey, t.status)],
+  (t) => [index("jobs_claim_idx").on(t.status, t.runAfter, t.id), uniqueIndex("jobs_dedupe_idx").on(t.dedupeKey), index("jobs_group_idx").on(t.groupKey, t.status), index("jobs_status_completed_idx").on(t.status, t.completedAt)],
 );
 
 /** SPEC semantic cache: a repeated question answered without a model call (similarity ≥ 0.92). */
@@ -150,9 +150,27 @@ export const semanticCache = sqliteTable(
     ...timestamps,
   },
   (t) => [
-    index("semantic_cache_agent_idx").on(t.agentId, t.cacheKey),
-    // Newest-first reads and pruning walk this index instead of sorting every entry of the agent.
+    // Newest-first reads and pruning walk this index instead of sorting every entry of the agent;
+    // its (agent_id, cache_key) prefix serves every other read, so no separate index on it.
     index("semantic_cache_agent_key_updated_idx").on(t.agentId, t.cacheKey, t.updatedAt),
     index("semantic_cache_workspace_idx").on(t.workspaceId),
   ],
 );
+
+/**
+ * One row per agent with a semantic cache (src/services/semantic-cache.ts). `version` moves on every
+ * insert or delete, so each thread's in-memory copy knows by one key lookup when another changed
+ * the rows; the totals outlive pruned and invalidated entries ("R$ economizados" never drops).
+ */
+export const semanticCacheHeads = sqliteTable("semantic_cache_heads", {
+  agentId: text("agent_id")
+    .primaryKey()
+    .references(() => agents.id, { onDelete: "cascade" }),
+  /** The key of the last stored entry: rows under any other key are dropped on the next store. */
+  cacheKey: text("cache_key").notNull().default(""),
+  /** Rows under cacheKey, so the size cap is enforced without counting them. */
+  entries: integer("entries").notNull().default(0),
+  version: integer("version").notNull().default(0),
+  hits: integer("hits").notNull().default(0),
+  savedMilliCents: integer("saved_milli_cents").notNull().default(0),
+});

@@ -1,7 +1,9 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { id, ms, timestamps } from "./_columns";
 
-export const users = sqliteTable("users", {
+export const users = sqliteTable(
+  "users",
+  {
   id: id(),
   email: text("email").notNull().unique(),
   phoneNumber: text("phone_number"),
@@ -23,7 +25,10 @@ export const users = sqliteTable("users", {
   /** When the free plan's credits were given (once per user, set by a conditional update); null: not yet. */
   freeCreditsGrantedAt: ms("free_credits_granted_at"),
   ...timestamps,
-});
+  },
+  // Reset and verification links look the user up by the token's hash.
+  (t) => [index("users_reset_token_idx").on(t.resetToken), index("users_verification_token_idx").on(t.emailVerificationToken)],
+);
 
 /** Spec: sessions(sid, sess, expire). sid is the sha256 of the cookie value, so a db leak yields no live session. */
 export const sessions = sqliteTable(

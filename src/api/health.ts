@@ -11,6 +11,7 @@ type Check = { ok: boolean; message?: string } & Record<string, unknown>;
 
 const WORKER_MESSAGES: Record<JobsStatus["state"], string> = {
   running: "",
+  idle: "",
   starting: "O processador de tarefas está iniciando.",
   restarting: "O processador de tarefas parou e está sendo reiniciado.",
   stopped: "O processador de tarefas está parado.",
@@ -19,7 +20,8 @@ const WORKER_MESSAGES: Record<JobsStatus["state"], string> = {
 function workerCheck(status: JobsStatus | null): Check {
   if (!status) return { ok: false, state: "starting", message: WORKER_MESSAGES.starting };
   const base = { state: status.state, restarts: status.restarts };
-  return status.state === "running" ? { ok: true, ...base } : { ok: false, ...base, message: WORKER_MESSAGES[status.state] };
+  // A lazy Worker that no work has needed yet is healthy: the first job starts it.
+  return status.state === "running" || status.state === "idle" ? { ok: true, ...base } : { ok: false, ...base, message: WORKER_MESSAGES[status.state] };
 }
 
 async function queueCheck(deps: AppDeps, status: JobsStatus | null): Promise<Check> {

@@ -1,6 +1,7 @@
 import { claimProviderMessageId, insertGroupJob, recordDeliveryStatus } from "../services/channel-queue";
 import type { AppDeps } from "../services/context";
 import { groupCommit } from "../services/group-commit";
+import { notifyJobEnqueued } from "../services/jobs";
 import type { ConnectionRow } from "./drivers";
 import type { InboundEvent, InboundMessage } from "./types";
 
@@ -32,7 +33,7 @@ export type AcceptOutcome = { accepted: number; duplicates: number; statuses: nu
 export async function acceptInbound(deps: AppDeps, conn: Pick<ConnectionRow, "id" | "channel">, events: InboundEvent[]): Promise<AcceptOutcome> {
   if (!events.length) return { accepted: 0, duplicates: 0, statuses: 0 };
   const now = deps.now();
-  return groupCommit(deps.db, async (tx) => {
+  const outcome = await groupCommit(deps.db, async (tx) => {
     const out: AcceptOutcome = { accepted: 0, duplicates: 0, statuses: 0 };
     for (const e of events) {
       if (e.type === "status") {
@@ -55,4 +56,7 @@ export async function acceptInbound(deps: AppDeps, conn: Pick<ConnectionRow, "id
     }
     return out;
   });
+  // Committed: the job runner takes the new jobs now, not at its next poll.
+  if (outcome.accepted > 0) notifyJobEnqueued(deps.db);
+  return outcome;
 }

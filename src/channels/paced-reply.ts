@@ -1,5 +1,5 @@
 import { publishLive } from "../lib/live-events";
-import { conversationHandler, customerWroteAfter, outboxOf, skipPendingAgentMessages, updateConversation } from "../services/channel-store";
+import { conversationHandler, customerWroteAfter, markWaitingForUser, outboxOf, skipPendingAgentMessages } from "../services/channel-store";
 import type { AppDeps } from "../services/context";
 import { pendingJobsOf } from "../services/channel-queue";
 import { type Job, enqueueJob } from "../services/jobs";
@@ -56,7 +56,7 @@ export async function sendReply(deps: AppDeps, ctx: ConversationContext, send: R
     return { ...sent, handoff: send.handoff };
   }
   if (!send.handoff && !(await customerWroteAfter(deps.db, conv.id, send.inReplyTo))) {
-    await updateConversation(deps.db, conv.id, { waitingForUser: true });
+    await markWaitingForUser(deps.db, conv.id, deps.now());
     await scheduleFollowUp(deps, conv, settings.followUpSettings, 0, send.inReplyTo);
   }
   live();

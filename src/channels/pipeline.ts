@@ -2,8 +2,8 @@ import { publishLive } from "../lib/live-events";
 import { log } from "../lib/logger";
 import { HANDOFF_MESSAGE, type TurnInput, runTurn } from "../runtime/turn";
 import { insertOutboxParts, settleReplyTurn } from "../services/channel-outbox";
-import { postponePendingJob } from "../services/channel-queue";
-import { type ConversationPatch, recordCustomerMessage, unansweredMessages, updateConversation } from "../services/channel-store";
+import { groupHasPendingWork, postponePendingJob } from "../services/channel-queue";
+import { type ConversationPatch, unansweredMessages, updateConversation } from "../services/channel-store";
 import { connectionById } from "../services/channels";
 import type { AppDeps } from "../services/context";
 import { groupCommit } from "../services/group-commit";
@@ -12,7 +12,7 @@ import { CHANNEL_INBOUND_JOB, type InboundJobData, conversationGroup } from "./a
 import { type ConversationContext, loadContext } from "./context";
 import { flushOutbox } from "./outbox";
 import { splitReply } from "./split";
-import { type ConversationRow, conversationFor, historyBefore, storeInbound } from "./store";
+import { type ConversationRow, historyBefore, storeInbound } from "./store";
 import { LIMIT_BLOCK_MESSAGE, LIMIT_CLOSE_MESSAGE, asksForHuman, interactionLimit, limitAction } from "./rules";
 import { FOLLOW_UP_JOB } from "./follow-up";
 import { CHANNEL_SEND_JOB, outboxQueued, schedulePacedSend, sendReply } from "./paced-reply";
@@ -60,35 +60,28 @@ export async function handleChannelInbound(deps: AppDeps, job: Job): Promise<Rec
   const { connectionId, message } = job.data as InboundJobData;
   const conn = await connectionById(deps, connectionId);
   if (!conn) return { skipped: "connection removed" };
-  const conv = await conversationFor(deps, conn, message.contactKey, message.contactName);
-  const stored = await storeInbound(deps, conv, message);
-  if (!stored) return { skipped: "sent by the product" };
   const now = deps.now();
+  const stored = await storeInbound(deps, conn, message, (c, senderType) => {
+    // A person answered from the business phone: the AI steps back for a while. An open-ended
+    // takeover (no end time) stays open-ended; otherwise the pause restarts now.
+    if (senderType === "human") return { kind: "human", now, aiPausedUntil: c.handledBy === "human" && c.aiPausedUntil === null ? null : now + deps.env.HUMAN_TAKEOVER_MINUTES * 60_000 };
+    // A message after the service was closed opens a new one.
+    return { kind: "customer", now, lastCustomerMessageAt: Math.max(message.timestamp ?? now, c.lastCustomerMessageAt ?? 0), reopened: c.finishedAt !== null };
+  });
+  if (!stored) return { skipped: "sent by the product" };
+  const { conv } = stored;
   // The echo of a message the outbox sent (same provider id): nothing new happened.
   if (!stored.created && stored.row.senderType !== "customer") return { conversationId: conv.id, echo: true };
   if (stored.row.senderType === "human") {
-    // A person answered from the business phone: the AI steps back for a while.
-    if (stored.created) {
-      // An open-ended takeover (no end time) stays open-ended; otherwise the pause restarts now.
-      const openEnded = conv.handledBy === "human" && conv.aiPausedUntil === null;
-      await updateConversation(deps.db, conv.id, {
-        handledBy: "human",
-        aiPausedUntil: openEnded ? null : now + deps.env.HUMAN_TAKEOVER_MINUTES * 60_000,
-        lastMessageAt: now,
-        waitingForUser: false,
-        updatedAt: now,
-      });
-      live(conv);
-    }
+    if (stored.created) live(conv);
     return { conversationId: conv.id, human: true };
   }
-  if (stored.created) {
-    // A message after the service was closed opens a new one.
-    await recordCustomerMessage(deps.db, conv.id, {
-      now,
-      lastCustomerMessageAt: Math.max(message.timestamp ?? now, conv.lastCustomerMessageAt ?? 0),
-      reopened: conv.finishedAt !== null,
-    });
+  // Without a burst window the reply is due at once: answered here, in the lane that stored the
+  // message, instead of another trip through the queue; unless other work of the conversation
+  // waits (another message, a reply in backoff, a paced send), which goes first, in order.
+  if (deps.env.CHANNEL_BURST_WINDOW_MS === 0 && !(await groupHasPendingWork(deps.db, groupOf(conv), FOLLOW_UP_JOB))) {
+    live(conv);
+    return { conversationId: conv.id, messageId: stored.row.id, reply: await answerConversation(deps, conv.id) };
   }
   await scheduleReply(deps, conv);
   live(conv);
@@ -139,7 +132,12 @@ async function mediaInput(ctx: ConversationContext, pending: Awaited<ReturnType<
  * limit keep the AI silent; the reply is split, paced (responseTime) and sent in order.
  */
 export async function handleChannelReply(deps: AppDeps, job: Job): Promise<Record<string, unknown>> {
-  const ctx = await loadContext(deps, String(job.data.conversationId ?? ""));
+  return answerConversation(deps, String(job.data.conversationId ?? ""));
+}
+
+/** The reply turn itself, from its job or straight from the inbound job (no burst window). */
+async function answerConversation(deps: AppDeps, conversationId: string): Promise<Record<string, unknown>> {
+  const ctx = await loadContext(deps, conversationId);
   if (!ctx) return { skipped: "conversation gone" };
   const { conv, agent, driver } = ctx;
   const settings = agent.conversationSettings;

@@ -1,54 +1,85 @@
 import type { HistoryItem } from "../runtime/turn";
-import { type ConnectionRow, type ConversationRow, type MessageRow, historyRows, insertConversation, insertMessage, latestConversationOf, messageByProviderId, updateConversation } from "../services/channel-store";
+import {
+  type ConnectionRow,
+  type ConversationRow,
+  type InboundTouch,
+  type MessageRow,
+  conversationById,
+  historyRows,
+  latestConversationOf,
+  messageByProviderId,
+  writeInbound,
+} from "../services/channel-store";
 import type { AppDeps } from "../services/context";
+import { groupCommit } from "../services/group-commit";
 import { CONVERSATION_CHANNEL, type ChannelKind, type InboundMessage } from "./types";
 
 export type { ConversationRow, MessageRow } from "../services/channel-store";
 
-/** The customer's open conversation on this connection, created on first contact (or after the last was closed). */
-export async function conversationFor(deps: AppDeps, conn: ConnectionRow, contactKey: string, name: string | null): Promise<ConversationRow> {
-  const existing = await latestConversationOf(deps.db, conn.id, contactKey);
-  if (existing) {
-    if (name && !existing.clientName) await updateConversation(deps.db, existing.id, { clientName: name });
-    return existing;
-  }
-  const isPhone = conn.channel === "whatsapp_cloud" || conn.channel === "whatsapp_uaz";
-  return insertConversation(deps.db, {
-    workspaceId: conn.workspaceId,
-    agentId: conn.agentId,
-    connectionId: conn.id,
-    channel: CONVERSATION_CHANNEL[conn.channel as ChannelKind] ?? conn.channel,
-    contactKey,
-    clientName: name,
-    clientPhone: isPhone ? contactKey : null,
-  });
-}
+/** What the pipeline needs of the conversation to decide how a new message moves it on. */
+export type ConversationState = Pick<ConversationRow, "handledBy" | "aiPausedUntil" | "finishedAt" | "lastCustomerMessageAt">;
+const NEW_CONVERSATION: ConversationState = { handledBy: "ai", aiPausedUntil: null, finishedAt: null, lastCustomerMessageAt: null };
+
+export type StoredInbound = { conv: ConversationRow; row: Pick<MessageRow, "id" | "senderType">; created: boolean };
 
 /**
- * Stores an inbound message once (a job re-run after a crash finds it by provider id). A message a
- * person sent from the business phone is stored as 'human'; one the product itself sent is not
- * stored again (the outbox already has it).
+ * Stores an inbound message once, in the customer's conversation on this connection (created on
+ * first contact). A job re-run after a crash finds it by provider id. A message a person sent from
+ * the business phone is stored as 'human'; one the product itself sent is not stored again (the
+ * outbox has it) → null. The conversation, the message and `touch` (how the message moves the
+ * conversation on) are one write, shared with the other lanes' (group commit).
  */
-export async function storeInbound(deps: AppDeps, conv: ConversationRow, m: InboundMessage): Promise<{ row: MessageRow; created: boolean } | null> {
-  const existing = await messageByProviderId(deps.db, conv.id, m.providerMessageId);
-  if (existing) return { row: existing, created: false };
-  if (m.fromBusiness?.sentByProduct) return null;
-  const senderType = m.fromBusiness ? "human" : "customer";
-  const attachments = m.media ? [{ type: m.media.kind, mime: m.media.mime ?? undefined, ref: m.media.ref, fileName: m.media.fileName ?? undefined }] : null;
-  const row = await insertMessage(deps.db, {
-    conversationId: conv.id,
-    workspaceId: conv.workspaceId,
-    senderType,
-    senderName: m.fromBusiness ? "Atendente (celular)" : m.contactName,
-    content: m.text || m.media?.caption || "",
-    messageType: m.media?.kind ?? "text",
-    attachments,
-    metadata: { providerMessageId: m.providerMessageId },
-    providerMessageId: m.providerMessageId,
-    deliveryStatus: m.fromBusiness ? "sent" : null,
-    sentAt: m.timestamp ?? deps.now(),
-  });
-  return { row, created: true };
+export async function storeInbound(
+  deps: AppDeps,
+  conn: ConnectionRow,
+  m: InboundMessage,
+  touch: (conv: ConversationState, senderType: "customer" | "human") => InboundTouch,
+): Promise<StoredInbound | null> {
+  const existing = await latestConversationOf(deps.db, conn.id, m.contactKey);
+  if (existing) {
+    const row = await messageByProviderId(deps.db, existing.id, m.providerMessageId);
+    if (row) return { conv: existing, row, created: false };
+  }
+  const now = deps.now();
+  const isPhone = conn.channel === "whatsapp_cloud" || conn.channel === "whatsapp_uaz";
+  const conversationId = existing?.id ?? Bun.randomUUIDv7();
+  const newConversation = existing
+    ? null
+    : {
+        id: conversationId,
+        workspaceId: conn.workspaceId,
+        agentId: conn.agentId,
+        connectionId: conn.id,
+        channel: CONVERSATION_CHANNEL[conn.channel as ChannelKind] ?? conn.channel,
+        contactKey: m.contactKey,
+        clientName: m.contactName,
+        clientPhone: isPhone ? m.contactKey : null,
+      };
+  const setClientName = existing && m.contactName && !existing.clientName ? m.contactName : null;
+  const stores = !m.fromBusiness?.sentByProduct;
+  const senderType: "customer" | "human" = m.fromBusiness ? "human" : "customer";
+  const message = stores
+    ? {
+        id: Bun.randomUUIDv7(),
+        conversationId,
+        workspaceId: conn.workspaceId,
+        senderType,
+        senderName: m.fromBusiness ? "Atendente (celular)" : m.contactName,
+        content: m.text || m.media?.caption || "",
+        messageType: m.media?.kind ?? "text",
+        attachments: m.media ? [{ type: m.media.kind, mime: m.media.mime ?? undefined, ref: m.media.ref, fileName: m.media.fileName ?? undefined }] : null,
+        metadata: { providerMessageId: m.providerMessageId },
+        providerMessageId: m.providerMessageId,
+        deliveryStatus: m.fromBusiness ? ("sent" as const) : null,
+        sentAt: m.timestamp ?? now,
+      }
+    : null;
+  await groupCommit(deps.db, (tx) =>
+    writeInbound(tx, { newConversation, conversationId, setClientName, message, touch: message ? touch(existing ?? NEW_CONVERSATION, senderType) : null, now }),
+  );
+  const conv = existing && !setClientName ? existing : await conversationById(deps.db, conversationId);
+  if (!conv) throw new Error("storeInbound: conversation not found after its write");
+  return message ? { conv, row: message, created: true } : null;
 }
 
 /** The conversation so far for the model, up to (not including) the messages being answered. */

@@ -1,6 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
+import { prepared } from "../../db/prepared";
 import { type IntegrationKind, agentIntegrations } from "../../db/schema";
 import { AppError } from "../lib/errors";
+import { ownerKey } from "../lib/ttl-cache";
 import type { AppDeps } from "../services/context";
 
 export type IntegrationRow = typeof agentIntegrations.$inferSelect;
@@ -82,10 +84,25 @@ export function publicConfig(row: IntegrationRow) {
   return { ...row, config };
 }
 
-export async function integrationsOf(deps: AppDeps, agentId: string, kind?: IntegrationKind) {
-  return deps.db
-    .select()
-    .from(agentIntegrations)
-    .where(kind ? and(eq(agentIntegrations.agentId, agentId), eq(agentIntegrations.kind, kind)) : eq(agentIntegrations.agentId, agentId))
-    .orderBy(asc(agentIntegrations.createdAt));
+/** Reads of one agent's integrations started in the same tick: they share one query. */
+const inFlight = new Map<string, Promise<IntegrationRow[]>>();
+
+/**
+ * An agent's integrations (of one kind), oldest first. A turn's tool providers each ask for their
+ * kind at the same moment (7 reads a turn); those asks share one prepared query, and the sharing
+ * ends with the tick, so an ask after a write always reads again.
+ */
+export async function integrationsOf(deps: AppDeps, agentId: string, kind?: IntegrationKind): Promise<IntegrationRow[]> {
+  const key = `${ownerKey(deps.db)}:${agentId}`;
+  let rows = inFlight.get(key);
+  if (!rows) {
+    const query = prepared(deps.db, "integrations-of-agent", (d) =>
+      d.select().from(agentIntegrations).where(eq(agentIntegrations.agentId, sql.placeholder("agentId"))).orderBy(asc(agentIntegrations.createdAt)).prepare(),
+    );
+    rows = query.all({ agentId });
+    inFlight.set(key, rows);
+    queueMicrotask(() => inFlight.delete(key));
+  }
+  const all = await rows;
+  return kind ? all.filter((r) => r.kind === kind) : [...all];
 }

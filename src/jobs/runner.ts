@@ -7,7 +7,7 @@ import { FOLLOW_UP_JOB, handleFollowUp } from "../channels/follow-up";
 import { CHANNEL_OUTBOX_JOB, CHANNEL_REPLY_JOB, channelJobTypes, handleChannelInbound, handleChannelOutbox, handleChannelReply } from "../channels/pipeline";
 import { CHANNEL_SEND_JOB, handlePacedSend } from "../channels/paced-reply";
 import type { AppDeps } from "../services/context";
-import { type Job, type JobsStatus, claimJob, completeJob, failJob, releaseDedupeKey, renewLease, reportProgress } from "../services/jobs";
+import { type Job, type JobsStatus, claimJobs, completeJob, failJob, onJobEnqueued, renewLease, reportProgress } from "../services/jobs";
 import { TRAIN_JOB } from "../services/training";
 
 type Handler = (deps: AppDeps, job: Job, progress: (p: number) => Promise<void>) => Promise<Record<string, unknown>>;
@@ -70,9 +70,7 @@ async function runHandler(deps: AppDeps, job: Job) {
     return;
   }
   try {
-    // Release the dedupe key before the handler reads its input: work enqueued from now on (an edit
-    // made while this job runs) must become a new job, not be folded into this one.
-    if (job.dedupeKey) await releaseDedupeKey(deps.db, job.id);
+    // The claim already released the job's dedupe key (claimJobs): what is enqueued from now on is new work.
     const result = await handler(deps, job, (p) => reportProgress(deps.db, job.id, p, deps.now(), deps.env.JOB_LEASE_MS));
     await completeJob(deps.db, job.id, result, deps.now());
   } catch (err) {
@@ -91,59 +89,103 @@ async function runHandler(deps: AppDeps, job: Job) {
   }
 }
 
+/** A wake-up that is never lost: a wake while nobody waits makes the next wait return at once. */
+function wakeSignal() {
+  let waiter: (() => void) | null = null;
+  let pending = false;
+  return {
+    wake() {
+      if (waiter) waiter();
+      else pending = true;
+    },
+    wait(ms: number) {
+      if (pending) {
+        pending = false;
+        return Promise.resolve();
+      }
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(done, ms);
+        function done() {
+          clearTimeout(timer);
+          waiter = null;
+          resolve();
+        }
+        waiter = done;
+      });
+    },
+  };
+}
+
 /**
  * The job loops: claim (atomic, leased) → run → complete, or retry with backoff / dead-letter.
  * Training runs one job at a time (CPU-heavy extraction); channel jobs run CHANNEL_CONCURRENCY at a
  * time (mostly waiting on the model and the providers), one conversation never twice at once.
- * Runs in the Bun Worker of workers/queue.ts (with the poller and the schedulers, workers/background.ts)
- * so none of it blocks requests.
+ * Each pool claims as many jobs as it has free lanes in one statement, and is woken by an enqueue
+ * (onJobEnqueued) or a finished job (its group may hold the next one); the poll only finds jobs
+ * that fell due since. Runs in the Bun Worker of workers/queue.ts (with the poller and the
+ * schedulers, workers/background.ts) so none of it blocks requests.
  */
 export function startJobRunner(deps: AppDeps, opts: { pollMs?: number } = {}) {
   let running = true;
   const since = deps.now();
-  const sleepers = new Set<() => void>();
-  const pollMs = opts.pollMs ?? 300;
+  const pollMs = opts.pollMs ?? deps.env.JOB_POLL_MS;
   const trainingTypes = Object.keys(handlers).filter((t) => !channelJobTypes.includes(t));
-  const pause = (ms: number) =>
-    new Promise<void>((r) => {
-      const wake = () => {
-        sleepers.delete(wake);
-        r();
-      };
-      sleepers.add(wake);
-      setTimeout(wake, ms);
-    });
-  const lane = async (types: string[]) => {
+  const trainingSignal = wakeSignal();
+  const channelSignal = wakeSignal();
+  const pool = async (types: string[], lanes: number, signal: ReturnType<typeof wakeSignal>) => {
+    const active = new Set<Promise<void>>();
     let failures = 0;
+    let claimFailures = 0;
+    const start = (job: Job) => {
+      const run = runOne(deps, job).then(
+        () => {
+          failures = 0;
+        },
+        async (err: unknown) => {
+          // completeJob/failJob hit the database (busy, locked, a constraint): the job keeps its
+          // lease and is taken again after it; this lane waits a little, the others go on.
+          failures++;
+          log.error("job could not be settled", { jobId: job.id, type: job.type, failures, error: err instanceof Error ? err.message : String(err) });
+          await Bun.sleep(laneBackoff(failures));
+        },
+      );
+      const lane = run.finally(() => {
+        active.delete(lane);
+        signal.wake();
+      });
+      active.add(lane);
+    };
     while (running) {
-      let job: Job | null = null;
-      try {
-        job = await claimJob(deps.db, types, deps.now(), deps.env.JOB_LEASE_MS);
-        if (job) await runOne(deps, job);
-        failures = 0;
-      } catch (err) {
-        // The claim, or completeJob/failJob after the handler, hit the database (busy, locked, a
-        // constraint): the job keeps its lease and is taken again after it; the lane goes on.
-        failures++;
-        const error = err instanceof Error ? err.message : String(err);
-        log.error(job ? "job could not be settled" : "job claim failed", { jobId: job?.id, type: job?.type, failures, error });
-        await pause(laneBackoff(failures));
-        continue;
+      const free = lanes - active.size;
+      if (free > 0) {
+        try {
+          for (const job of await claimJobs(deps.db, types, free, deps.now(), deps.env.JOB_LEASE_MS)) start(job);
+          claimFailures = 0;
+        } catch (err) {
+          claimFailures++;
+          log.error("job claim failed", { failures: claimFailures, error: err instanceof Error ? err.message : String(err) });
+          await signal.wait(laneBackoff(claimFailures));
+          continue;
+        }
       }
-      if (!job) await pause(pollMs);
+      await signal.wait(pollMs);
     }
+    await Promise.all(active);
   };
-  const lanes = [lane(trainingTypes), ...Array.from({ length: deps.env.CHANNEL_CONCURRENCY }, () => lane(channelJobTypes))];
+  const pools = [pool(trainingTypes, 1, trainingSignal), pool(channelJobTypes, deps.env.CHANNEL_CONCURRENCY, channelSignal)];
   const wakeAll = () => {
-    for (const wake of [...sleepers]) wake();
+    trainingSignal.wake();
+    channelSignal.wake();
   };
+  const unsubscribe = onJobEnqueued(deps.db, wakeAll);
   return {
     wake: wakeAll,
     status: (): JobsStatus => ({ state: running ? "running" : "stopped", since, restarts: 0, lastHeartbeatAt: null }),
     async stop() {
       running = false;
+      unsubscribe();
       wakeAll();
-      await Promise.all(lanes);
+      await Promise.all(pools);
     },
   };
 }

@@ -11,6 +11,8 @@ export type WorkerHostOptions = {
   /** First restart delay; doubles per consecutive failure up to restartMaxMs. */
   restartBaseMs?: number;
   restartMaxMs?: number;
+  /** No Worker until start() or the first wake(): a server with no background work keeps no thread (idle RSS). */
+  lazy?: boolean;
 };
 
 type FromWorker = { type: "ready" | "heartbeat" | "stopped" | "live"; event?: LiveEvent };
@@ -32,17 +34,20 @@ export function startJobWorker(env: Env, workerUrl: URL, opts: WorkerHostOptions
   const restartMaxMs = opts.restartMaxMs ?? 60_000;
   const since = Date.now();
   let worker: Worker | null = null;
-  let state: JobsStatus["state"] = "starting";
+  let state: JobsStatus["state"] = opts.lazy ? "idle" : "starting";
   let restarts = 0;
   let failures = 0;
   let readyAt = 0;
   let lastHeartbeatAt: number | null = null;
   let restartTimer: ReturnType<typeof setTimeout> | null = null;
   let onStopped: (() => void) | null = null;
+  let wakeQueued = false;
   let firstReady: { resolve: () => void; reject: (err: Error) => void } | null = null;
   const ready = new Promise<void>((resolve, reject) => {
     firstReady = { resolve, reject };
   });
+  // A lazy start after boot has no awaiting caller: its failure is logged and shows in /health.
+  ready.catch(() => {});
 
   const died = (w: Worker, reason: string) => {
     if (w !== worker || state === "stopped") return;
@@ -51,6 +56,7 @@ export function startJobWorker(env: Env, workerUrl: URL, opts: WorkerHostOptions
     // database): the server refuses to start rather than loop.
     if (firstReady) {
       state = "stopped";
+      log.error("job worker failed to start", { reason });
       firstReady.reject(new Error(`job worker failed to start: ${reason}`));
       firstReady = null;
       return;
@@ -107,18 +113,36 @@ export function startJobWorker(env: Env, workerUrl: URL, opts: WorkerHostOptions
     Math.max(10, Math.min(1000, heartbeatTimeoutMs / 4)),
   );
 
-  spawn();
+  const start = () => {
+    if (state === "idle") spawn();
+    return ready;
+  };
+
+  if (!opts.lazy) spawn();
   return {
     ready,
+    /** Spawns a lazy Worker (no-op once spawned); resolves once it is ready, rejects if it cannot start. */
+    start,
     /** The running Worker (null while it is being restarted). */
     get worker() {
       return worker;
     },
     status: (): JobsStatus => ({ state, since, restarts, lastHeartbeatAt }),
-    wake: () => worker?.postMessage({ type: "wake" }),
+    /** Wakes the Worker's job runner; the enqueues of one turn of the event loop send one message. */
+    wake: () => {
+      // The first job is what a lazy Worker waits for; it claims what is due as it starts.
+      if (state === "idle") void start();
+      if (wakeQueued) return;
+      wakeQueued = true;
+      setImmediate(() => {
+        wakeQueued = false;
+        worker?.postMessage({ type: "wake" });
+      });
+    },
     async stop() {
       const w = worker;
       const wasRunning = state === "running";
+      // Also the end of a lazy Worker that never started: nothing to stop, no start after this.
       state = "stopped";
       clearInterval(watchdog);
       if (restartTimer) clearTimeout(restartTimer);

@@ -8,11 +8,20 @@ import { VectorIndex } from "./vector-index";
  * kept in step by agents.knowledge_version: one indexed SELECT per call tells whether another
  * process or worker changed the chunks. Embedding rows are immutable (the ingest deletes and
  * inserts, and ids only grow), so a refresh adds ids above the last seen and drops vanished ones.
- * Indexes beyond the memory budget are evicted least-recently-used.
+ * Indexes beyond the memory budget are evicted least-recently-used. Beside the vectors, for the
+ * FTS side (fts.ts): the agent's lowest and highest chunk id, and how many rows in that range
+ * each query term matched, cached until the chunks change.
  */
-export type AgentIndex = { agentId: string; workspaceId: string; version: number; index: VectorIndex };
+export type AgentIndex = {
+  agentId: string;
+  workspaceId: string;
+  version: number;
+  index: VectorIndex;
+  idRange: [min: number, max: number];
+  termCounts: Map<string, number>;
+};
 
-type Entry = AgentIndex & { db: Db; maxId: number };
+type Entry = AgentIndex & { db: Db };
 
 /** ~170k chunks of 384 floats: far above any one agent, well below the machine. */
 const DEFAULT_BUDGET_BYTES = 256 * 1024 * 1024;
@@ -24,6 +33,7 @@ const inFlight = new Map<string, Promise<Entry | null>>();
 /** Bumped by invalidate, so a load that started before it does not store a stale index. */
 const generations = new Map<string, number>();
 
+/** The term-count cache is small (fts.ts caps it) and left out. */
 const entryBytes = (e: Entry) => e.index.bytes() + e.index.rawBytes();
 
 export function setIndexMemoryBudget(bytes: number): void {
@@ -69,11 +79,12 @@ const PAGE_ROWS = 5000;
 
 async function addNewRows(e: Entry): Promise<void> {
   for (;;) {
-    const rows = await embeddingPage(e.db, e.agentId, e.workspaceId, e.maxId, PAGE_ROWS);
+    const rows = await embeddingPage(e.db, e.agentId, e.workspaceId, e.idRange[1], PAGE_ROWS);
     for (const row of rows) {
       const v = blobToVector(row.embedding);
       if (v && v.length === e.index.dim) e.index.add(row.id, v);
-      if (row.id > e.maxId) e.maxId = row.id;
+      if (e.idRange[0] === 0 || row.id < e.idRange[0]) e.idRange[0] = row.id;
+      if (row.id > e.idRange[1]) e.idRange[1] = row.id;
     }
     if (rows.length < PAGE_ROWS) return;
   }
@@ -105,12 +116,14 @@ async function sync(db: Db, agentId: string): Promise<Entry | null> {
   // view because search never awaits.
   let next = e;
   if (!next) {
-    next = { db, agentId, workspaceId, version, maxId: 0, index: new VectorIndex(EMBEDDING_DIM) };
+    next = { db, agentId, workspaceId, version, index: new VectorIndex(EMBEDDING_DIM), idRange: [0, 0], termCounts: new Map() };
     // Sized once up front: growing by doubling would leave up to half the float store unused.
     next.index.reserve(await countAgentChunks(db, agentId));
   }
   await addNewRows(next);
   await dropVanishedRows(next);
+  // Counts were taken over the old rows; a search still holding the old map writes into that one.
+  next.termCounts = new Map();
   // The version was read before the rows, so a concurrent ingest is picked up on the next call.
   next.version = version;
   if ((generations.get(agentId) ?? 0) === generation) {

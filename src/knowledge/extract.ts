@@ -1,8 +1,4 @@
-import { Readability } from "@mozilla/readability";
-import { parseHTML } from "linkedom";
-import mammoth from "mammoth";
-import Papa from "papaparse";
-import { getDocumentProxy } from "unpdf";
+import type { parseHTML } from "linkedom";
 import { ExtractionError, LimitError, isOutOfMemory } from "./extract-errors";
 import { type TrainingLimits, limitMessages } from "./limits";
 import { assertZipWithinLimits } from "./zip-guard";
@@ -11,7 +7,9 @@ import { assertZipWithinLimits } from "./zip-guard";
  * Plain text out of what an owner trains an agent with. Each extractor returns readable text
  * with structure kept as line breaks and markdown-style headings, so the chunker can respect it.
  * Document extractors take the training limits and stop as soon as one is crossed; they run in
- * the extraction subprocess (extract-isolated.ts), never in the server.
+ * the extraction subprocess (extract-isolated.ts), never in the server. The parsers (pdf.js,
+ * mammoth, linkedom, Readability, Papa Parse) are imported on first use: a server that only boots
+ * never evaluates or holds them (issue 12, the binary's start and idle memory).
  */
 export { ExtractionError };
 
@@ -41,6 +39,7 @@ function capped(text: string, limits: TrainingLimits): string {
 
 /** Page by page (not all pages at once), stopping at the page or character cap. */
 export async function extractPdf(bytes: Uint8Array, limits: TrainingLimits): Promise<string> {
+  const { getDocumentProxy } = await import("unpdf");
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     pdf = await getDocumentProxy(new Uint8Array(bytes));
@@ -72,6 +71,7 @@ export async function extractPdf(bytes: Uint8Array, limits: TrainingLimits): Pro
 
 export async function extractDocx(bytes: Uint8Array, limits: TrainingLimits): Promise<string> {
   assertZipWithinLimits(bytes, limits);
+  const [{ default: mammoth }, { parseHTML }] = await Promise.all([import("mammoth"), import("linkedom")]);
   let html: string;
   try {
     // Through HTML so headings survive as "# …" lines, which the chunker keeps sections by.
@@ -94,7 +94,8 @@ const MAX_CSV_HEADER = 60;
  * CSV rows become "coluna: valor" lines, one block per row, so each row reads as a fact. Columns
  * and cells (rows × columns) are bounded while parsing, and the text as it is built.
  */
-export function extractCsv(text: string, limits: TrainingLimits): string {
+export async function extractCsv(text: string, limits: TrainingLimits): Promise<string> {
+  const { default: Papa } = await import("papaparse");
   let header: string[] | null = null;
   const blocks: string[] = [];
   let cells = 0;
@@ -169,7 +170,8 @@ function markStructure(document: Dom) {
  * The readable part of a web page (Readability over linkedom's DOM), with headings as markdown
  * and the page title on top; falls back to the body text when Readability finds no article.
  */
-export function extractHtml(html: string, url: string): { title: string; text: string; links: string[] } {
+export async function extractHtml(html: string, url: string): Promise<{ title: string; text: string; links: string[] }> {
+  const [{ parseHTML }, { Readability }] = await Promise.all([import("linkedom"), import("@mozilla/readability")]);
   const { document } = parseHTML(html);
   const links = [...document.querySelectorAll("a[href]")]
     .map((a) => {

@@ -37,7 +37,8 @@ type Candidate = { id: number; rrf: number; cosine: number; fts: boolean };
 /**
  * Hybrid retrieval over one agent's chunks: vector top-k from the in-process index and FTS5 BM25,
  * both restricted to the agent, fused by reciprocal rank; chunks below the relevance threshold are
- * dropped, so an unrelated question returns [].
+ * dropped, so an unrelated question returns []. The FTS side asks only the question's words that
+ * are rare among the agent's chunks, so "produto" in every chunk never makes it rank them all.
  */
 export async function retrieve(db: Db, agentId: string, query: string, embedder: Embedder, opts: RetrieveOptions = {}): Promise<RetrievedChunk[]> {
   const k = opts.k ?? 5;
@@ -47,7 +48,7 @@ export async function retrieve(db: Db, agentId: string, query: string, embedder:
   // No chunks: skip the (possibly paid) query embedding.
   if (!agent || agent.index.size === 0) return [];
   const pool = Math.max(POOL, k * 4);
-  const [vectors, ftsIds] = await Promise.all([embedder.embed([query]), ftsSearch(db, agentId, agent.workspaceId, query, pool)]);
+  const [vectors, ftsIds] = await Promise.all([embedder.embed([query]), ftsSearch(db, agent, query, pool)]);
   const q = vectors[0];
   if (!q) return [];
 

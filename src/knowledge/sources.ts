@@ -21,7 +21,7 @@ export async function fetchPage(url: string): Promise<{ url: string; title: stri
     throw new ExtractionError(`O arquivo robots.txt do site não permite ler ${url}.`);
   }
   const res = await safeFetch(url, { allowedContentTypes: [...HTML_TYPES, "text/plain"], maxBytes: 5 * 1024 * 1024, userAgent: CRAWLER_AGENT });
-  const { title, text, links } = extractHtml(res.text(), res.url);
+  const { title, text, links } = await extractHtml(res.text(), res.url);
   return { url: res.url, title, text, links };
 }
 

@@ -29,6 +29,35 @@ const STOPWORDS = new Set(
 
 export const isStopword = (word: string) => STOPWORDS.has(word);
 
+/**
+ * Words the full-text side never asks for: the embedder's list plus the rest of Snowball's
+ * Portuguese list and chat filler. Kept apart from STOPWORDS so stored offline vectors stay valid.
+ */
+const LEXICAL_STOPWORDS = new Set([
+  ...STOPWORDS,
+  ...(
+    "aquelas aqueles depois antes mesmo mesma nem numas nuns teus tuas outro outra outros outras cada qualquer quaisquer " +
+    "esteve estivemos estiveram estavamos estavam esteja estejam estivesse estiver " +
+    "houve haja hajam houver fui fomos fora seja sejam fosse fossem for forem serei seremos " +
+    "tinhamos tinham tivemos tiveram tenha tenham tivesse tiver terei tera teremos terao teria teriam tens " +
+    "dao dar dou deu consigo consegue conseguem gente ne ta tah ok certo beleza bem " +
+    "informar informe informacao informacoes duvida duvidas pergunta ajuda ajudar please pfv pls " +
+    "senhor senhora sr sra cade assim"
+  ).split(" "),
+]);
+
+export const isLexicalStopword = (word: string) => LEXICAL_STOPWORDS.has(word);
+
+/**
+ * The full-text key of a folded word: its stem when that is at least 4 letters and differs from
+ * the word (asked as an FTS5 prefix, so "entregam" finds "entrega"), else the word itself. Shared
+ * by the query builder and the per-agent document frequencies, so both count the same thing.
+ */
+export function lexicalKey(word: string): string {
+  const s = stem(word);
+  return s.length >= 4 && s !== word ? s : word;
+}
+
 /** Suffixes stripped longest first, keeping a stem of at least 3 letters (a light RSLP-like pass). */
 const SUFFIXES = [
   "amentos", "imentos", "amento", "imento", "acoes", "icoes", "mente", "idades", "idade", "acao", "icao", "adores", "adora", "ador",

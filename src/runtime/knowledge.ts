@@ -1,10 +1,9 @@
 import { embedderFor } from "../knowledge/embedder-for";
 import { type RetrievedChunk, retrieve } from "../knowledge/retrieve";
-import { cacheKeyOf, lookupCache } from "../knowledge/semantic-cache";
+import { type CacheHit, cacheKeyOf, lookupCache, noteHit, rememberInCache } from "../knowledge/semantic-cache";
 import { log } from "../lib/logger";
 import type { AppDeps } from "../services/context";
 import { priceCall } from "../services/credit-debit";
-import { recordHit, storeInCache } from "../services/semantic-cache";
 import type { AgentRow } from "./prompt";
 
 export type CitedSource = { sourceId: string; source: string; sourceType: string; chunkId: number; score: number };
@@ -49,17 +48,17 @@ export async function cachedAnswer(deps: AppDeps, agent: AgentRow, question: str
   const embedder = await embedderFor(deps);
   const [vector] = await embedder.embed([question]);
   if (!vector) return { hit: null, vector: null };
-  const hit = await lookupCache(deps.db, agent.id, cacheKeyOf(agent), vector);
+  const hit = await lookupCache(deps.db, agent.id, cacheKeyOf(agent), vector, deps.now());
   return { hit, vector };
 }
 
-export async function noteCacheHit(deps: AppDeps, hitId: string, provider: string, model: string, question: string, answer: string) {
+export async function noteCacheHit(deps: AppDeps, hit: CacheHit, provider: string, model: string, question: string, answer: string) {
   // What the call would have cost: prompt ≈ question + answer-sized context, 4 characters a token.
   const usage = { inputTokens: Math.ceil((question.length + 2000) / 4), outputTokens: Math.ceil(answer.length / 4) };
   const price = await priceCall(deps.db, provider, model, usage);
-  await recordHit(deps.db, hitId, Math.round(price.costBrl * 100 * 1000));
+  await noteHit(deps.db, hit, Math.round(price.costBrl * 100 * 1000), deps.now());
 }
 
 export async function rememberAnswer(deps: AppDeps, agent: AgentRow, question: string, vector: Float32Array, answer: string) {
-  await storeInCache(deps.db, agent, cacheKeyOf(agent), question, vector, answer);
+  await rememberInCache(deps.db, agent, cacheKeyOf(agent), question, vector, answer, deps.now());
 }

@@ -170,7 +170,7 @@ async function answerTurn(
   }
   const cache = cacheable ? await cachedAnswer(deps, agent, input.text) : { hit: null, vector: null };
   if (cache.hit) {
-    await noteCacheHit(deps, cache.hit.id, resolved.provider, resolved.model, input.text, cache.hit.answer);
+    await noteCacheHit(deps, cache.hit, resolved.provider, resolved.model, input.text, cache.hit.answer);
     streamWhole(cache.hit.answer, opts.onDelta);
     return finish({ ...base, reply: cache.hit.answer, outcome: "cached", provider: resolved.provider, model: resolved.model });
   }

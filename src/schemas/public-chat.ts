@@ -1,10 +1,7 @@
 import { z } from "zod";
+import { MAX_AUDIO_BYTES, MAX_DOCUMENT_BYTES, MAX_HISTORY_ITEMS, MAX_IMAGE_BYTES, MAX_MESSAGE_CHARS } from "./public-chat-limits";
 
-export const MAX_MESSAGE_CHARS = 4000;
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-export const MAX_AUDIO_BYTES = 10 * 1024 * 1024;
-export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
-export const MAX_HISTORY_ITEMS = 50;
+export { MAX_AUDIO_BYTES, MAX_DOCUMENT_BYTES, MAX_HISTORY_ITEMS, MAX_IMAGE_BYTES, MAX_MESSAGE_CHARS };
 
 /** Bytes carried by a base64 data URL (without decoding it). */
 export function dataUrlBytes(dataUrl: string) {

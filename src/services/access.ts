@@ -7,7 +7,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { workspaceMembers, workspaces } from "../../db/schema";
+import { BurstCache } from "../lib/burst-cache";
 import { AppError } from "../lib/errors";
+import { ownerKey } from "../lib/ttl-cache";
 import { PERMISSION_DENIED, type Permission } from "../schemas/permissions";
 import { ownerPermissions } from "../schemas/workspaces";
 import type { WorkspaceScope } from "./context";
@@ -36,8 +38,28 @@ export function requirePermission<P extends Permission>(scope: WorkspaceScope, p
   return scope as ScopeWith<P>;
 }
 
+/**
+ * Memberships as resolved for requests, kept for a burst (src/lib/burst-cache.ts); frozen, since
+ * requests share them. A writer of workspace_members or workspaces (removal, role or permission
+ * change, rename, owner change, deletion) calls forgetMemberships right after its write.
+ */
+const scopes = new BurstCache<{ userId: string; scope: WorkspaceScope }>(2_000, 10_000);
+
+/**
+ * Drops cached memberships: of one user in one workspace, of everyone in a workspace, or of a
+ * user everywhere. The next request of those members reads the database again.
+ */
+export function forgetMemberships(which: { workspaceId?: string; userId?: string }) {
+  scopes.deleteWhere((e) => (!which.workspaceId || e.scope.id === which.workspaceId) && (!which.userId || e.userId === which.userId));
+}
+
 /** Verified membership of user in workspace, or null. The only way a workspace id becomes trusted. */
 export async function resolveMembership(db: Db, userId: string, workspaceId: string): Promise<WorkspaceScope | null> {
+  const entry = await scopes.get(`${ownerKey(db)}:${userId}:${workspaceId}`, () => loadMembership(db, userId, workspaceId));
+  return entry?.scope ?? null;
+}
+
+async function loadMembership(db: Db, userId: string, workspaceId: string) {
   const query = prepared(db, "workspace-scope", (d) =>
     d
       .select({ id: workspaces.id, name: workspaces.name, ownerId: workspaces.ownerId, role: workspaceMembers.role, permissions: workspaceMembers.permissions })
@@ -50,13 +72,14 @@ export async function resolveMembership(db: Db, userId: string, workspaceId: str
   const [row] = await query.all({ workspaceId, userId });
   if (!row) return null;
   const isOwner = row.ownerId === userId;
-  return {
+  const scope: WorkspaceScope = Object.freeze({
     id: row.id,
     name: row.name,
     ownerId: row.ownerId,
     role: isOwner ? "owner" : row.role,
-    permissions: isOwner ? ownerPermissions : row.permissions,
-  };
+    permissions: Object.freeze({ ...(isOwner ? ownerPermissions : row.permissions) }),
+  });
+  return { userId, scope };
 }
 
 /** Membership or NOT_FOUND: a workspace the caller is not (or no longer) in leaks nothing, not even existence. */

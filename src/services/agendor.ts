@@ -5,10 +5,10 @@
  * Every call goes through the caller's workspace: another workspace's agent is "não encontrado";
  * changes need canEditAgents.
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { agentIntegrations } from "../../db/schema";
 import { type AgendorConn, AgendorError, agendorFunnels, agendorMe, agendorOrigins, agendorUsers } from "../adapters/agendor/client";
-import { type IntegrationRow, assertSecretStaysWithAddress, openConfig, publicConfig, sealConfig } from "../integrations/store";
+import { type IntegrationRow, assertSecretStaysWithAddress, integrationsOf, openConfig, publicConfig, sealConfig } from "../integrations/store";
 import { AppError } from "../lib/errors";
 import { type AgendorConfig, type AgendorProbe, type AgendorSave, TOKEN_REQUIRED } from "../schemas/agendor";
 import type { EditorScope } from "./access";
@@ -20,10 +20,8 @@ const KIND = "agendor" as const;
 
 
 export async function agendorRow(deps: AppDeps, agentId: string): Promise<IntegrationRow | null> {
-  const [row] = await deps.db
-    .select()
-    .from(agentIntegrations)
-    .where(and(eq(agentIntegrations.agentId, agentId), eq(agentIntegrations.kind, KIND)));
+  // Through integrationsOf: a turn's tool providers share its one read.
+  const [row] = await integrationsOf(deps, agentId, KIND);
   return row ?? null;
 }
 

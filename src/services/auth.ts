@@ -8,7 +8,7 @@ import { grantFreeCreditsIfEligible } from "./credits";
 import type { AppDeps, RequestMeta } from "./context";
 import { withTransaction } from "./context";
 import { rateKeyOf, rateLimiter } from "./rate-limit";
-import { createSession, destroySession, destroyUserSessions, type SessionUser } from "./sessions";
+import { createSession, destroySession, destroyUserSessions, forgetUserSessions, type SessionUser } from "./sessions";
 import { resolveMembership } from "./access";
 import { createWorkspaceRecord, firstWorkspaceOf } from "./workspaces";
 
@@ -62,6 +62,7 @@ async function sendVerificationMail(deps: AppDeps, user: { id: string; email: st
     .update(users)
     .set({ emailVerificationToken: sha256Hex(token), emailVerificationExpiry: deps.now() + VERIFY_TTL_MS })
     .where(eq(users.id, user.id));
+  forgetUserSessions(user.id);
   const link = `${deps.appUrl}/verify-email?token=${token}`;
   await deps.mailer.send({
     to: user.email,
@@ -180,6 +181,7 @@ export async function requestPasswordReset(deps: AppDeps, meta: RequestMeta, { e
     .update(users)
     .set({ resetToken: sha256Hex(token), resetTokenExpiry: now + RESET_TTL_MS })
     .where(eq(users.id, user.id));
+  forgetUserSessions(user.id);
   const link = `${deps.appUrl}/reset-password?token=${token}`;
   const result = await deps.mailer.send({
     to: user.email,
@@ -220,6 +222,8 @@ export async function verifyEmail(deps: AppDeps, meta: RequestMeta, input: Verif
     return u;
   });
   if (!user) throw new AppError("VALIDATION", MSG.badVerifyToken);
+  // Signed-in tabs see the verified email on their next request.
+  forgetUserSessions(user.id);
   await logActivity(deps.db, meta, { userId: user.id, action: "auth.verify_email", category: "auth" });
   return { ok: true };
 }

@@ -5,7 +5,7 @@
  * (src/services/group-commit.ts), so an accept costs no query building.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { jobs } from "../../db/schema";
 import type { RawTx } from "./credit-debit";
 
@@ -38,6 +38,18 @@ export async function insertGroupJob(tx: RawTx, job: { type: string; data: unkno
       VALUES (?, ?, 'pending', ?, 0, 0, 8, ?, NULL, ?, ?)`,
     args: [Bun.randomUUIDv7(), job.type, JSON.stringify(job.data), job.runAfter, job.groupKey, job.now],
   });
+}
+
+/**
+ * Whether work of a conversation's group waits in the queue (a message not handled yet, a reply in
+ * backoff, a paced send), follow-ups aside: they only wait for the customer. Through jobs_group_idx.
+ */
+export async function groupHasPendingWork(db: Db, groupKey: string, ignoredType: string): Promise<boolean> {
+  const r = await db.$client.execute({
+    sql: "SELECT 1 FROM jobs WHERE group_key = ? AND status = 'pending' AND type <> ? LIMIT 1",
+    args: [groupKey, ignoredType],
+  });
+  return r.rows.length > 0;
 }
 
 /** Drops a pending job by its dedupe key (a newer schedule replaces it); a running one is left alone. */

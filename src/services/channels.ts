@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { type TelegramStoredConfig, type WhatsAppCloudStoredConfig, channelConnections } from "../../db/schema";
+import { prepared } from "../../db/prepared";
 import { TelegramApiError, deleteWebhook, getMe, setWebhook } from "../adapters/telegram/client";
 import { WhatsAppApiError, getPhoneNumber } from "../adapters/whatsapp-cloud/client";
 import { forgetSigner } from "../channels/inbound/signer-cache";
@@ -203,9 +204,10 @@ export async function isWhatsAppVerifyToken(deps: AppDeps, token: string) {
   return Boolean(row);
 }
 
+/** Read for every channel message (prepared once per database). */
 export async function connectionById(deps: AppDeps, id: string) {
-  const [row] = await deps.db.select().from(channelConnections).where(eq(channelConnections.id, id)).limit(1);
-  return row ?? null;
+  const q = prepared(deps.db, "channel:connection", (d) => d.select().from(channelConnections).where(eq(channelConnections.id, sql.placeholder("id"))).limit(1).prepare());
+  return (await q.all({ id }))[0] ?? null;
 }
 
 /** Telegram bots connected without a public https URL: the worker long-polls these (workers/telegram-poller.ts). */

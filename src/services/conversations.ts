@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, lt, or, sql } from "drizzle-orm";
 import { agents, conversations, messages, users } from "../../db/schema";
 import type { DbOrTx } from "../../db/client";
 import { AppError } from "../lib/errors";
@@ -33,9 +33,18 @@ function decodeCursor(cursor: string) {
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Name, phone/contact id, or any message of the conversation. The message part is an EXISTS over
- * the conversation's own messages (messages_conversation_idx), so the scan follows the page: the
- * outer query stops once a page of matches is found. No FTS table covers messages yet.
+ * A filtered list examines at most this many conversations (newest activity first) per request, a
+ * search fewer (it reads messages too): a rare filter cannot read the whole inbox on the one JS
+ * thread. When the window ends before a page is full, nextCursor continues after it.
+ */
+export const INBOX_FILTER_WINDOW = 1000;
+export const INBOX_SEARCH_WINDOW = 200;
+/** A search reads each examined conversation's newest messages only (messages_conversation_idx). */
+export const SEARCH_RECENT_MESSAGES = 100;
+
+/**
+ * Name, phone/contact id, or one of the conversation's newest SEARCH_RECENT_MESSAGES messages.
+ * No FTS table covers messages yet.
  */
 function searchClause(term: string) {
   const pattern = `%${likeEscape(term)}%`;
@@ -46,7 +55,7 @@ function searchClause(term: string) {
     sql`${conversations.clientPhone} LIKE ${pattern} ESCAPE '\\'`,
     sql`${conversations.contactKey} LIKE ${pattern} ESCAPE '\\'`,
     digitPattern ? sql`${conversations.clientPhone} LIKE ${digitPattern} OR ${conversations.contactKey} LIKE ${digitPattern}` : undefined,
-    sql`EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = ${conversations.id} AND m.content LIKE ${pattern} ESCAPE '\\')`,
+    sql`EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = ${conversations.id} AND m.sent_at >= coalesce((SELECT m2.sent_at FROM messages m2 WHERE m2.conversation_id = ${conversations.id} ORDER BY m2.sent_at DESC LIMIT 1 OFFSET ${SEARCH_RECENT_MESSAGES - 1}), 0) AND m.content LIKE ${pattern} ESCAPE '\\')`,
   );
 }
 
@@ -55,6 +64,18 @@ const fullName = (first: string | null, last: string | null) => [first, last].fi
 /** The inbox: the current workspace's conversations, newest activity first, 30 a page. */
 export async function listConversations(ctx: ServiceContext, scope: WorkspaceScope, userId: string, input: ListConversations) {
   const cursor = input.cursor ? decodeCursor(input.cursor) : null;
+  const after = cursor ? or(lt(activity, cursor.at), and(eq(activity, cursor.at), lt(conversations.id, cursor.id))) : undefined;
+  const filtered = Boolean(input.channel || input.status || input.unread || input.needsHuman || input.mine || input.search);
+  // The last conversation a filtered request may examine (null: fewer than the window remain).
+  const [edge] = filtered
+    ? await ctx.db
+        .select({ at: activity, id: conversations.id })
+        .from(conversations)
+        .where(and(eq(conversations.workspaceId, scope.id), after))
+        .orderBy(desc(activity), desc(conversations.id))
+        .limit(1)
+        .offset((input.search ? INBOX_SEARCH_WINDOW : INBOX_FILTER_WINDOW) - 1)
+    : [];
   const rows = await ctx.db
     .select({
       c: conversations,
@@ -76,7 +97,8 @@ export async function listConversations(ctx: ServiceContext, scope: WorkspaceSco
         input.needsHuman ? eq(conversations.needsHumanSupport, true) : undefined,
         input.mine ? eq(conversations.assignedToUserId, userId) : undefined,
         input.search ? searchClause(input.search) : undefined,
-        cursor ? or(lt(activity, cursor.at), and(eq(activity, cursor.at), lt(conversations.id, cursor.id))) : undefined,
+        after,
+        edge ? or(gt(activity, edge.at), and(eq(activity, edge.at), gte(conversations.id, edge.id))) : undefined,
       ),
     )
     .orderBy(desc(activity), desc(conversations.id))
@@ -111,7 +133,9 @@ export async function listConversations(ctx: ServiceContext, scope: WorkspaceSco
     };
   });
   const tail = page.at(-1);
-  const nextCursor = rows.length > INBOX_PAGE_SIZE && tail ? encodeCursor(tail.at, tail.c.id) : null;
+  let nextCursor = rows.length > INBOX_PAGE_SIZE && tail ? encodeCursor(tail.at, tail.c.id) : null;
+  // The window ran out before a page filled: the next request looks at the conversations after it.
+  if (!nextCursor && edge) nextCursor = encodeCursor(edge.at, edge.id);
   return { items, nextCursor };
 }
 
@@ -122,15 +146,20 @@ const previewText = (head: string) => {
   return cut ? `${flat.slice(0, PREVIEW_MAX_CHARS - 1).trimEnd()}…` : flat;
 };
 
-/** For the sidebar badge: conversations with unread messages, and open ones waiting for a person. */
+/** The badge shows "99+" past 99: counting further would read every unread conversation. */
+export const COUNTS_CAP = 1000;
+
+/**
+ * For the sidebar badge: conversations with unread messages, and open ones waiting for a person,
+ * each at most COUNTS_CAP. The conditions are written as the partial indexes' (literal constants),
+ * so each count reads only matching rows.
+ */
 export async function conversationCounts(ctx: ServiceContext, scope: WorkspaceScope) {
-  const [row] = await ctx.db
-    .select({
-      unread: sql<number>`coalesce(sum(${conversations.unreadCount} > 0), 0)`,
-      needsHuman: sql<number>`coalesce(sum(${conversations.needsHumanSupport} = 1 AND ${conversations.status} = 'active'), 0)`,
-    })
-    .from(conversations)
-    .where(eq(conversations.workspaceId, scope.id));
+  const capped = (condition: ReturnType<typeof sql>) =>
+    sql<number>`(SELECT count(*) FROM (SELECT 1 FROM ${conversations} WHERE ${conversations.workspaceId} = ${scope.id} AND ${condition} LIMIT ${COUNTS_CAP}))`;
+  const [row] = await ctx.db.all<{ unread: number; needsHuman: number }>(
+    sql`SELECT ${capped(sql`unread_count > 0`)} AS unread, ${capped(sql`needs_human_support = 1 AND status = 'active'`)} AS needsHuman`,
+  );
   return { unread: Number(row?.unread ?? 0), needsHuman: Number(row?.needsHuman ?? 0) };
 }
 

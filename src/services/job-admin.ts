@@ -1,15 +1,25 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { jobs } from "../../db/schema";
 import { AppError } from "../lib/errors";
 import type { AppDeps } from "./context";
 
-/** Counts per job type and status: the queue at a glance for /admin/status. */
+/** Completed jobs are kept; the summary counts those of the last day, not the whole history. */
+export const COMPLETED_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Counts per job type and status: the live queue, and what completed in the last 24 h, for /admin/status. */
 export async function queueSummary(deps: AppDeps) {
-  const rows = await deps.db
+  const now = deps.now();
+  const live = await deps.db
     .select({ type: jobs.type, status: jobs.status, count: sql<number>`count(*)` })
     .from(jobs)
+    .where(inArray(jobs.status, ["pending", "running", "failed", "dead"]))
     .groupBy(jobs.type, jobs.status);
-  const now = deps.now();
+  const done = await deps.db
+    .select({ type: jobs.type, status: jobs.status, count: sql<number>`count(*)` })
+    .from(jobs)
+    .where(and(eq(jobs.status, "completed"), gte(jobs.completedAt, now - COMPLETED_WINDOW_MS)))
+    .groupBy(jobs.type);
+  const rows = [...live, ...done];
   const [oldest] = await deps.db
     .select({ runAfter: jobs.runAfter })
     .from(jobs)

@@ -1,6 +1,7 @@
-import { type SQL, and, eq, or, sql } from "drizzle-orm";
+import { type SQL, and, eq, sql } from "drizzle-orm";
 import { jobs } from "../../db/schema";
 import type { Db } from "../../db/client";
+import { groupCommit } from "./group-commit";
 
 export type Job = typeof jobs.$inferSelect;
 export type JobInput = {
@@ -9,7 +10,7 @@ export type JobInput = {
   workspaceId?: string | null;
   agentId?: string | null;
   userId?: string | null;
-  /** Same key while pending/running = the same job (enqueueing twice is a no-op). */
+  /** Same key while pending = the same job (enqueueing twice is a no-op); a claim releases it. */
   dedupeKey?: string | null;
   runAfter?: number;
   maxAttempts?: number;
@@ -20,7 +21,28 @@ export type JobInput = {
 /** Default lease of a claimed job; the runner renews it while the job runs (see renewLease). */
 export const LEASE_MS = 60_000;
 
-/** Durable enqueue. A duplicate dedupeKey of a live job returns that job instead of a new one. */
+const enqueueListeners = new WeakMap<Db, Set<() => void>>();
+
+/**
+ * Tells whoever runs this database's jobs that one was enqueued, so it claims it now instead of at
+ * its next poll (the poll stays for jobs that only fall due later). Returns the unsubscribe.
+ */
+export function onJobEnqueued(db: Db, listener: () => void): () => void {
+  let set = enqueueListeners.get(db);
+  if (!set) {
+    set = new Set();
+    enqueueListeners.set(db, set);
+  }
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+/** Call after the enqueueing write committed (a claim before the commit would not see the job). */
+export function notifyJobEnqueued(db: Db) {
+  for (const listener of enqueueListeners.get(db) ?? []) listener();
+}
+
+/** Durable enqueue. A duplicate dedupeKey of a pending job returns that job instead of a new one. */
 export async function enqueueJob(db: Db, input: JobInput, now = Date.now()): Promise<Job> {
   const [row] = await db
     .insert(jobs)
@@ -37,7 +59,10 @@ export async function enqueueJob(db: Db, input: JobInput, now = Date.now()): Pro
     })
     .onConflictDoNothing()
     .returning();
-  if (row) return row;
+  if (row) {
+    notifyJobEnqueued(db);
+    return row;
+  }
   const [existing] = await db.select().from(jobs).where(eq(jobs.dedupeKey, input.dedupeKey ?? "")).limit(1);
   if (!existing) throw new Error("enqueueJob: conflict without an existing job");
   return existing;
@@ -65,32 +90,59 @@ const groupFreeAt = (now: number) => sql`(j.group_key IS NULL OR NOT EXISTS (
  * only scheduled for later (a debounced reply, a retry in backoff) does not hold the group up.
  */
 export async function claimJob(db: Db, types: string[], now = Date.now(), leaseMs = LEASE_MS): Promise<Job | null> {
+  return (await claimJobs(db, types, 1, now, leaseMs))[0] ?? null;
+}
+
+/**
+ * claimJob for up to `limit` jobs in one statement (the runner asks for as many as it has free
+ * lanes). The group rule holds inside a batch: of a group only its oldest due job is eligible, so a
+ * batch never holds two jobs of one conversation. Oldest first.
+ */
+export async function claimJobs(db: Db, types: string[], limit: number, now = Date.now(), leaseMs = LEASE_MS): Promise<Job[]> {
+  const claimed: Job[] = [];
+  while (claimed.length < limit) {
+    const rows = await claimBatch(db, types, limit - claimed.length, now, leaseMs);
+    const running = rows.filter((r) => r.status === "running");
+    claimed.push(...running);
+    // Only a dead-lettered poison job leaves room for another look; otherwise nothing more is due.
+    if (running.length === rows.length) break;
+  }
+  return claimed.sort((a, b) => a.runAfter - b.runAfter || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+async function claimBatch(db: Db, types: string[], limit: number, now: number, leaseMs: number): Promise<Job[]> {
   const groupFree = groupFreeAt(now);
-  // Two index walks, each stopping at its first eligible row (one OR-ed query would collect and
-  // sort every due job first, which a backlog of thousands makes slow): a job whose worker died
-  // comes first, then the oldest due pending job.
-  const expired = sql`SELECT j.id FROM jobs j WHERE j.status = 'running' AND j.lease_until <= ${now} AND j.type IN (${typeList(types)}) AND ${groupFree} LIMIT 1`;
+  // Two index walks, each stopping after `limit` eligible rows (one OR-ed query would collect and
+  // sort every due job first, which a backlog of thousands makes slow): jobs whose worker died
+  // come first, then the oldest due pending jobs.
+  const expired = sql`SELECT j.id FROM jobs j WHERE j.status = 'running' AND j.lease_until <= ${now} AND j.type IN (${typeList(types)}) AND ${groupFree} LIMIT ${limit}`;
   const due = sql`SELECT j.id FROM jobs j INDEXED BY jobs_claim_idx
     WHERE j.status = 'pending' AND j.run_after <= ${now} AND j.type IN (${typeList(types)}) AND ${groupFree}
-    ORDER BY j.run_after, j.id LIMIT 1`;
+    ORDER BY j.run_after, j.id LIMIT ${limit}`;
   // An expired job that already used its last attempt took its process down each time (a poison
   // job): the same UPDATE dead-letters it instead of running it again, then the claim goes on.
   const poisoned = sql`${jobs.status} = 'running' AND ${jobs.attempts} >= ${jobs.maxAttempts}`;
-  const [row] = await db
+  return db
     .update(jobs)
     .set({
       status: sql`CASE WHEN ${poisoned} THEN 'dead' ELSE 'running' END`,
       error: sql`CASE WHEN ${poisoned} THEN 'O processo parou durante as ' || ${jobs.attempts} || ' tentativas deste job' ELSE ${jobs.error} END`,
       completedAt: sql`CASE WHEN ${poisoned} THEN ${now} ELSE ${jobs.completedAt} END`,
-      dedupeKey: sql`CASE WHEN ${poisoned} THEN NULL ELSE ${jobs.dedupeKey} END`,
+      // Released at the claim, before the handler reads its input: work enqueued from now on (an
+      // edit made while this job runs) becomes a new job instead of being folded into this one.
+      dedupeKey: null,
       leaseUntil: sql`CASE WHEN ${poisoned} THEN NULL ELSE ${now + leaseMs} END`,
       attempts: sql`CASE WHEN ${poisoned} THEN ${jobs.attempts} ELSE ${jobs.attempts} + 1 END`,
       startedAt: now,
     })
-    .where(and(sql`${jobs.id} = coalesce((${expired}), (${due}))`, or(eq(jobs.status, "pending"), eq(jobs.status, "running"))))
+    .where(
+      and(
+        sql`${jobs.id} IN (SELECT id FROM (${expired}) UNION ALL SELECT id FROM (${due}) LIMIT ${limit})`,
+        // Unary + keeps the planner on the primary key (an index walk over every pending job otherwise).
+        sql`+${jobs.status} IN ('pending', 'running')`,
+      ),
+    )
     .returning();
-  if (row?.status === "dead") return claimJob(db, types, now, leaseMs);
-  return row ?? null;
 }
 
 /** Keeps a running job's lease alive: only a job whose process died loses it (and is run again). */
@@ -106,16 +158,17 @@ export async function reportProgress(db: Db, jobId: string, progress: number, no
     .where(eq(jobs.id, jobId));
 }
 
-/** Frees a running job's dedupe key, so work enqueued from now on becomes a new job. */
-export async function releaseDedupeKey(db: Db, jobId: string) {
-  await db.update(jobs).set({ dedupeKey: null }).where(eq(jobs.id, jobId));
-}
-
+/**
+ * Settles a job as done. Through the group commit: the lanes finishing at the same moment share
+ * one write transaction, and the caller still returns only once it is durable.
+ */
 export async function completeJob(db: Db, jobId: string, result: Record<string, unknown>, now = Date.now()) {
-  await db
-    .update(jobs)
-    .set({ status: "completed", result, progress: 100, completedAt: now, leaseUntil: null, dedupeKey: null })
-    .where(eq(jobs.id, jobId));
+  await groupCommit(db, (tx) =>
+    tx.execute({
+      sql: "UPDATE jobs SET status = 'completed', result = ?, progress = 100, completed_at = ?, lease_until = NULL, dedupe_key = NULL WHERE id = ?",
+      args: [JSON.stringify(result), now, jobId],
+    }),
+  );
 }
 
 /** Retries with exponential backoff (30 s, 2 min, 8 min…); after maxAttempts the job is dead-lettered. */
@@ -134,7 +187,8 @@ export async function failJob(db: Db, job: Job, error: string, opts: { retryable
 
 /** What a job loop (in-process or the Worker host) says about itself, for /health. */
 export type JobsStatus = {
-  state: "starting" | "running" | "restarting" | "stopped";
+  /** idle: a lazy Worker not started yet, since no work needed it (healthy). */
+  state: "idle" | "starting" | "running" | "restarting" | "stopped";
   /** When the loop first started: jobs that fell due before it are a backlog, not lag. */
   since: number;
   restarts: number;

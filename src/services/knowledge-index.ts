@@ -42,15 +42,48 @@ export async function agentChunkIds(db: Db, agentId: string): Promise<number[]> 
 /**
  * BM25 ranking of one agent's chunks for an FTS5 MATCH expression. The JOIN filters agent and
  * workspace before ORDER BY/LIMIT, so another tenant's rows can never take a slot; ids only.
+ * `idRange` (the agent's lowest and highest chunk id) lets FTS5 skip other agents' rows outside it.
  */
-export async function ftsChunkIds(db: Db, agentId: string, workspaceId: string, match: string, limit: number): Promise<number[]> {
+export async function ftsChunkIds(
+  db: Db,
+  scope: { agentId: string; workspaceId: string; idRange?: [min: number, max: number] },
+  match: string,
+  limit: number,
+): Promise<number[]> {
+  const [min, max] = scope.idRange ?? [0, Number.MAX_SAFE_INTEGER];
   const res = await db.$client.execute({
     sql:
-      "SELECT e.id AS id FROM embeddings_fts JOIN embeddings e ON e.id = embeddings_fts.rowid " +
-      "WHERE embeddings_fts MATCH ? AND e.agent_id = ? AND e.workspace_id = ? ORDER BY bm25(embeddings_fts) LIMIT ?",
-    args: [match, agentId, workspaceId, limit],
+      // CROSS JOIN keeps FTS5 the outer loop: led by embeddings_agent_idx, every agent row would probe the FTS index.
+      "SELECT e.id AS id FROM embeddings_fts CROSS JOIN embeddings e ON e.id = embeddings_fts.rowid " +
+      "WHERE embeddings_fts MATCH ? AND embeddings_fts.rowid BETWEEN ? AND ? AND e.agent_id = ? AND e.workspace_id = ? " +
+      "ORDER BY bm25(embeddings_fts) LIMIT ?",
+    args: [match, min, max, scope.agentId, scope.workspaceId, limit],
   });
   return res.rows.map((r) => Number(r.id));
+}
+
+/** One FTS5 term to count; `guard`, a phrase matching a subset of its rows, is counted first. */
+export type FtsCount = { match: string; guard?: string };
+
+/** One shape for every term, so the statement is prepared once (a term without guard is its own). */
+const COUNT = "(SELECT count(*) FROM (SELECT 1 FROM embeddings_fts WHERE embeddings_fts MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?))";
+const COUNT_TERM = `SELECT CASE WHEN ${COUNT} >= ? THEN ? ELSE ${COUNT} END AS n`;
+
+/**
+ * How many FTS5 rows with rowids in `idRange` each term matches, counting no further than `cap`
+ * (the LIMIT inside stops the walk). A prefix term reads every posting of every word it covers
+ * before its first row, so its typed word (`guard`) is counted first: when that alone reaches
+ * `cap`, the prefix is never expanded. Rows of another agent inside the range count too: they are
+ * rows a search would walk as well.
+ */
+export async function ftsMatchCounts(db: Db, idRange: [min: number, max: number], terms: FtsCount[], cap: number): Promise<number[]> {
+  const [min, max] = idRange;
+  const counts: number[] = [];
+  for (const t of terms) {
+    const res = await db.$client.execute({ sql: COUNT_TERM, args: [t.guard ?? t.match, min, max, cap, cap, cap, t.match, min, max, cap] });
+    counts.push(Number(res.rows[0]?.n ?? 0));
+  }
+  return counts;
 }
 
 export type ChunkRow = { id: number; sourceId: string; source: string; sourceType: string; content: string; chunkIndex: number };

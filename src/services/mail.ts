@@ -1,4 +1,3 @@
-import nodemailer from "nodemailer";
 import { desc, eq } from "drizzle-orm";
 import { mailOutbox } from "../../db/schema";
 import type { Db } from "../../db/client";
@@ -18,28 +17,33 @@ export type Mailer = {
  * SMTP through nodemailer when SMTP_HOST is set. Offline (no SMTP) the mail is stored in
  * mail_outbox with status "queued" (the log says only who it is for), so the flows work anywhere.
  * Every mail is recorded in the outbox either way: the admin can see what left and what failed.
+ * nodemailer is imported with the first mail, not at boot (issue 12: start time and idle memory).
  */
 export function createMailer(db: Db, env: Env, secrets: SecretBox): Mailer {
-  const transport = env.SMTP_HOST
-    ? nodemailer.createTransport({
-        host: env.SMTP_HOST,
-        port: env.SMTP_PORT ?? 587,
-        secure: env.SMTP_SECURE === "true",
-        auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASSWORD ?? "" } : undefined,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-      })
-    : null;
+  const smtpHost = env.SMTP_HOST;
+  const createTransport = async () => {
+    const { default: nodemailer } = await import("nodemailer");
+    return nodemailer.createTransport({
+      host: smtpHost,
+      port: env.SMTP_PORT ?? 587,
+      secure: env.SMTP_SECURE === "true",
+      auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASSWORD ?? "" } : undefined,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+    });
+  };
+  let transport: ReturnType<typeof createTransport> | null = null;
   const from = env.SMTP_FROM ?? "Atenda <no-reply@atenda.local>";
 
   return {
-    configured: transport !== null,
+    configured: Boolean(smtpHost),
     async send(mail) {
       let status: "sent" | "queued" | "failed" = "queued";
       let error: string | undefined;
-      if (transport) {
+      if (smtpHost) {
         try {
-          await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+          transport ??= createTransport();
+          await (await transport).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
           status = "sent";
         } catch (e) {
           status = "failed";

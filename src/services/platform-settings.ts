@@ -4,7 +4,8 @@
  * One row per key in platform_settings. Secret fields are encrypted before they are written,
  * decrypted only for the server-side call that needs them, and never sent to the browser.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { prepared } from "../../db/prepared";
 import { platformSettings } from "../../db/schema";
 import type { AppDeps } from "./context";
 
@@ -17,8 +18,12 @@ export type PlatformSettingKey = keyof typeof PLATFORM_SETTING_SECRETS;
 
 const isSet = (v: unknown) => v !== undefined && v !== null && v !== "";
 
+/** Prepared once: the n8n switch is read on every chat turn (its tool provider). */
 async function readRow(deps: AppDeps, key: PlatformSettingKey) {
-  const [row] = await deps.db.select().from(platformSettings).where(eq(platformSettings.key, key));
+  const query = prepared(deps.db, "platform-setting", (d) =>
+    d.select().from(platformSettings).where(eq(platformSettings.key, sql.placeholder("key"))).prepare(),
+  );
+  const [row] = await query.all({ key });
   return row ?? null;
 }
 

@@ -2,7 +2,9 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { type SessionData, onlineUsers, sessions, users } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
+import { BurstCache } from "../lib/burst-cache";
 import { randomToken, sha256Hex } from "../lib/crypto";
+import { ownerKey } from "../lib/ttl-cache";
 import type { RequestMeta } from "./context";
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -31,9 +33,20 @@ export async function createSession(
   return { token, expire };
 }
 
-/** Looks a cookie token up; slides the expiry once half of it is used so active users stay in. */
-export async function resolveSession(db: Db, token: string, now = Date.now()): Promise<ResolvedSession | null> {
-  const sid = sha256Hex(token);
+/**
+ * Sessions as resolved for requests, kept for a burst (src/lib/burst-cache.ts). Every write below
+ * that changes what a request may do drops the entry at once; writers of the users row call
+ * forgetUserSessions. Entries are frozen: requests share them.
+ */
+const resolved = new BurstCache<ResolvedSession>(2_000, 10_000);
+const cacheKey = (db: Db, sid: string) => `${ownerKey(db)}:${sid}`;
+
+/** Drops the cached sessions of a user: call it after any write to their users row or sessions. */
+export function forgetUserSessions(userId: string) {
+  resolved.deleteWhere((s) => s.user.id === userId);
+}
+
+async function loadSession(db: Db, sid: string, now: number): Promise<ResolvedSession | null> {
   const lookup = prepared(db, "session-by-sid", (d) =>
     d
       .select({ s: sessions, u: users })
@@ -45,14 +58,21 @@ export async function resolveSession(db: Db, token: string, now = Date.now()): P
   );
   const row = (await lookup.all({ sid, now }))[0];
   if (!row) return null;
-  if (row.u.status !== "active") return null;
-  let expire = row.s.expire;
-  const ttl = row.s.sess.rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS;
-  if (expire - now < ttl / 2) {
-    expire = now + ttl;
-    await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid));
-  }
-  return { sid, user: row.u, data: row.s.sess, expire };
+  return Object.freeze({ sid, user: Object.freeze(row.u), data: Object.freeze(row.s.sess), expire: row.s.expire });
+}
+
+/** Looks a cookie token up; slides the expiry once half of it is used so active users stay in. */
+export async function resolveSession(db: Db, token: string, now = Date.now()): Promise<ResolvedSession | null> {
+  const sid = sha256Hex(token);
+  const session = await resolved.get(cacheKey(db, sid), () => loadSession(db, sid, now));
+  // A cached entry was read at another time: its expiry and the user's status are checked here.
+  if (!session || session.expire <= now || session.user.status !== "active") return null;
+  const ttl = session.data.rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS;
+  if (session.expire - now >= ttl / 2) return session;
+  const expire = now + ttl;
+  await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid));
+  resolved.delete(cacheKey(db, sid));
+  return { ...session, expire };
 }
 
 export async function setSessionWorkspace(db: Db, sid: string, data: SessionData, workspaceId: string) {
@@ -60,16 +80,22 @@ export async function setSessionWorkspace(db: Db, sid: string, data: SessionData
     .update(sessions)
     .set({ sess: { ...data, workspaceId } })
     .where(eq(sessions.sid, sid));
+  resolved.delete(cacheKey(db, sid));
 }
 
 export async function destroySession(db: Db, token: string) {
-  await db.delete(sessions).where(eq(sessions.sid, sha256Hex(token)));
+  const sid = sha256Hex(token);
+  await db.delete(sessions).where(eq(sessions.sid, sid));
+  resolved.delete(cacheKey(db, sid));
 }
 
+/** Every session of the user ends (password reset), on this request already. */
 export async function destroyUserSessions(db: Db, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  forgetUserSessions(userId);
 }
 
+/** Expired sessions are refused by resolveSession already (cached or not); this only frees rows. */
 export async function pruneExpiredSessions(db: Db, now = Date.now()) {
   await db.delete(sessions).where(lt(sessions.expire, now));
 }

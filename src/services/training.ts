@@ -1,7 +1,7 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { agents, embeddingSources, semanticCache } from "../../db/schema";
+import { agents, embeddingSources } from "../../db/schema";
 import { DOCUMENT_TYPES, extensionOf } from "../knowledge/extract";
 import { describeTrainingError } from "../knowledge/ingest";
 import { limitMessages, trainingLimits } from "../knowledge/limits";
@@ -24,6 +24,7 @@ import { getAgent } from "./agents";
 import type { ServiceContext, WorkspaceScope } from "./context";
 import { withTransaction } from "./context";
 import { enqueueJob } from "./jobs";
+import { dropAgentCache } from "./semantic-cache";
 
 export const TRAIN_JOB = "train-source";
 
@@ -157,7 +158,7 @@ export async function deleteSource(ctx: ServiceContext, scope: EditorScope, agen
   await withTransaction(ctx.db, async (tx) => {
     await tx.delete(embeddingSources).where(eq(embeddingSources.id, sourceId));
     await tx.update(agents).set({ knowledgeVersion: sql`${agents.knowledgeVersion} + 1` }).where(eq(agents.id, agentId));
-    await tx.delete(semanticCache).where(eq(semanticCache.agentId, agentId));
+    await dropAgentCache(tx, agentId);
   });
   invalidateAgentIndex(agentId);
   if (source.filePath) await rm(join(ctx.env.DATA_DIR, source.filePath), { force: true });

@@ -10,7 +10,7 @@ import type { ServiceContext, WorkspaceScope } from "./context";
 import { withTransaction } from "./context";
 import { grantFreeCreditsIfEligible, grantFreeCreditsOnce } from "./credits";
 import { getFreePlan, getPlansOf } from "./plans";
-import { setSessionWorkspace } from "./sessions";
+import { forgetUserSessions, setSessionWorkspace } from "./sessions";
 
 /**
  * Creates a workspace with its owner membership, a free-plan subscription and a wallet: a
@@ -147,6 +147,7 @@ export async function switchWorkspace(
   await requireMembership(ctx.db, session.userId, workspaceId);
   await setSessionWorkspace(ctx.db, session.sid, session.data, workspaceId);
   await ctx.db.update(users).set({ lastWorkspaceId: workspaceId }).where(eq(users.id, session.userId));
+  forgetUserSessions(session.userId);
   await logActivity(ctx.db, ctx.meta, {
     userId: session.userId,
     workspaceId,

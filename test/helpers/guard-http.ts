@@ -107,7 +107,7 @@ export async function inBatches<T>(tasks: (() => Promise<T>)[], width = 12): Pro
 }
 
 /** Tables whose rows change by themselves (sessions, presence, the queue, logs): not a tenant's data. */
-const VOLATILE = new Set(["sessions", "online_users", "rate_limit_hits", "jobs", "user_activity_logs", "mail_outbox", "semantic_cache"]);
+const VOLATILE = new Set(["sessions", "online_users", "rate_limit_hits", "jobs", "user_activity_logs", "mail_outbox", "semantic_cache", "semantic_cache_heads"]);
 
 /**
  * Every row that belongs to the workspace, as JSON: tables with a workspace_id column, tables keyed

@@ -35,14 +35,15 @@ describe("offlineEmbedder", () => {
     expect(cos(v(q), v(other))).toBeLessThan(0.2);
   });
 
-  test("empty text gives a zero vector; thousands of chunks a second", async () => {
+  test("empty text gives a zero vector; a batch of 1,000 chunks gives 1,000 normalised vectors in order", async () => {
     const [empty] = await e.embed([""]);
     expect(norm(empty ?? new Float32Array(1))).toBe(0);
     const chunk = "A padaria abre de segunda a sábado das 6h às 20h e entrega pelo WhatsApp num raio de 5 km. ".repeat(9);
-    const t0 = performance.now();
     const out = await e.embed(Array.from({ length: 1000 }, (_, i) => `${chunk} ${i}`));
     expect(out.length).toBe(1000);
-    expect(1000 / ((performance.now() - t0) / 1000)).toBeGreaterThan(1000);
+    // Speed is measured in bench/retrieval.ts; here: every chunk embedded, each its own vector.
+    for (const v of out) expect(norm(v)).toBeCloseTo(1, 5);
+    expect(out[0]).not.toEqual(out[999]);
   });
 
   test("honours an aborted signal", async () => {

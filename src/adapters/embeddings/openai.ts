@@ -1,4 +1,5 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
+import { loadOpenAiSdk } from "../openai-sdk";
 import type { Embedder } from "../../knowledge/embedder";
 
 /**
@@ -52,12 +53,17 @@ export function openAiEmbedder(opts: OpenAiEmbedderOptions): Embedder {
   const batchSize = Math.max(1, Math.min(opts.batchSize ?? MAX_EMBEDDING_BATCH, MAX_EMBEDDING_BATCH));
   const encoding = opts.encodingFormat ?? "float";
   const dim = opts.dimensions ?? 384;
-  const client = new OpenAI({
-    apiKey: opts.apiKey ?? "sem-chave",
-    baseURL: opts.baseUrl ?? "https://api.openai.com/v1",
-    timeout: opts.timeoutMs ?? 60_000,
-    maxRetries: opts.maxRetries ?? 2,
-  });
+  let created: OpenAI | null = null;
+  const sdkClient = async () => {
+    const { default: OpenAIClient } = await loadOpenAiSdk();
+    created ??= new OpenAIClient({
+      apiKey: opts.apiKey ?? "sem-chave",
+      baseURL: opts.baseUrl ?? "https://api.openai.com/v1",
+      timeout: opts.timeoutMs ?? 60_000,
+      maxRetries: opts.maxRetries ?? 2,
+    });
+    return created;
+  };
 
   return {
     id: `openai:${model}@${dim}`,
@@ -67,6 +73,7 @@ export function openAiEmbedder(opts: OpenAiEmbedderOptions): Embedder {
       for (let i = 0; i < texts.length; i += batchSize) {
         // The API refuses empty strings; a blank chunk embeds as a single space.
         const input = texts.slice(i, i + batchSize).map((t) => (t.trim() ? t : " "));
+        const client = await sdkClient();
         const res = await client.embeddings.create({ model, input, encoding_format: encoding, dimensions: dim }, { signal });
         const data = [...res.data].sort((a, b) => a.index - b.index);
         if (data.length !== input.length) throw new Error(`O provedor devolveu ${data.length} embeddings para ${input.length} textos`);

@@ -1,5 +1,6 @@
-import OpenAI, { toFile } from "openai";
+import type OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import { loadOpenAiSdk, loadedOpenAiSdk } from "../openai-sdk";
 
 /**
  * Client of any OpenAI-compatible server (OpenAI, OpenRouter, Ollama, vLLM): base URL from config.
@@ -14,12 +15,17 @@ export type LlmTool = { name: string; description: string; parameters: Record<st
 export type LlmClientOptions = { apiKey: string | null; baseUrl: string | null; timeoutMs?: number; maxRetries?: number };
 
 export function createLlmClient(opts: LlmClientOptions) {
-  const client = new OpenAI({
-    apiKey: opts.apiKey ?? "sem-chave",
-    baseURL: opts.baseUrl ?? "https://api.openai.com/v1",
-    timeout: opts.timeoutMs ?? 60_000,
-    maxRetries: opts.maxRetries ?? 2,
-  });
+  let created: OpenAI | null = null;
+  const sdkClient = async () => {
+    const { default: OpenAIClient } = await loadOpenAiSdk();
+    created ??= new OpenAIClient({
+      apiKey: opts.apiKey ?? "sem-chave",
+      baseURL: opts.baseUrl ?? "https://api.openai.com/v1",
+      timeout: opts.timeoutMs ?? 60_000,
+      maxRetries: opts.maxRetries ?? 2,
+    });
+    return created;
+  };
 
   /** Estimate when a server omits usage: ~4 characters a token, never zero. */
   const estimate = (s: string) => Math.max(1, Math.ceil(s.length / 4));
@@ -27,6 +33,7 @@ export function createLlmClient(opts: LlmClientOptions) {
   return {
     /** maxTokens caps the completion: a call's price has an upper bound only with it (runtime/call-meter.ts). */
     async chat(model: string, messages: LlmMessage[], signal?: AbortSignal, tools?: LlmTool[], maxTokens?: number): Promise<LlmReply> {
+      const client = created ?? (await sdkClient());
       const res = await client.chat.completions.create(
         {
           model,
@@ -53,6 +60,7 @@ export function createLlmClient(opts: LlmClientOptions) {
 
     /** Streams text deltas to onDelta as they arrive; resolves with the whole reply and usage. */
     async chatStream(model: string, messages: LlmMessage[], onDelta: (delta: string) => void, signal?: AbortSignal, maxTokens?: number): Promise<LlmReply> {
+      const client = created ?? (await sdkClient());
       const stream = await client.chat.completions.create(
         { model, messages, ...(maxTokens ? { max_tokens: maxTokens } : {}), stream: true, stream_options: { include_usage: true } },
         { signal },
@@ -83,13 +91,14 @@ export function createLlmClient(opts: LlmClientOptions) {
     /** Whisper-style transcription of a voice note (multipart POST /audio/transcriptions). */
     async transcribe(audio: Uint8Array, mime: string, model = "whisper-1", signal?: AbortSignal): Promise<string> {
       const ext = mime.includes("wav") ? "wav" : mime.includes("ogg") ? "ogg" : mime.includes("mpeg") ? "mp3" : "webm";
+      const [client, { toFile }] = await Promise.all([sdkClient(), loadOpenAiSdk()]);
       const file = await toFile(audio, `audio.${ext}`, { type: mime });
       const res = await client.audio.transcriptions.create({ file, model, language: "pt" }, { signal });
       return res.text;
     },
 
     async listModels(signal?: AbortSignal): Promise<string[]> {
-      const page = await client.models.list({ signal });
+      const page = await (await sdkClient()).models.list({ signal });
       return page.data.map((m) => m.id).sort();
     },
   };
@@ -99,7 +108,8 @@ export type LlmClient = ReturnType<typeof createLlmClient>;
 
 /** pt-BR reason for a provider failure, for the admin's test button. */
 export function describeLlmError(err: unknown): string {
-  if (err instanceof OpenAI.APIError) {
+  const sdk = loadedOpenAiSdk();
+  if (sdk && err instanceof sdk.APIError) {
     if (err.status === 401) return "Chave de API inválida ou sem permissão (401)";
     if (err.status === 429) return "Limite de uso do provedor atingido (429)";
     if (err.status && err.status >= 500) return `O provedor está com problemas (${err.status})`;

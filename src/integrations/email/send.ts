@@ -5,7 +5,6 @@
  * platform mailer (deps.mailer).
  */
 import { promises as dns } from "node:dns";
-import nodemailer from "nodemailer";
 import type { AgentRow } from "../../runtime/prompt";
 import { blockedAddressReason, blockedNameReason, isIpLiteral } from "../../lib/net/ip";
 import { isTestAllowed } from "../../lib/net/test-hooks";
@@ -91,6 +90,8 @@ export async function sendWithConfig(
   if (cfg.useOwnSmtp && cfg.smtpHost) {
     const ip = await vetSmtpHost(cfg.smtpHost, cfg.smtpPort);
     if (signal?.aborted) throw new EmailSendError(SMTP_SENT_LATE);
+    // Imported on use: most businesses never set their own SMTP, and the server boots without it.
+    const { default: nodemailer } = await import("nodemailer");
     const transport = nodemailer.createTransport(smtpTransportOptions(cfg, ip));
     const abort = () => transport.close();
     signal?.addEventListener("abort", abort, { once: true });

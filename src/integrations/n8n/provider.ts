@@ -66,7 +66,7 @@ export async function activeN8nConfig(deps: AppDeps, agent: Pick<AgentRow, "id" 
 }
 
 export const n8nTools: ToolProvider = async (deps, agent, ctx) => {
-  if (!(await n8nGloballyEnabled(deps))) return [];
-  const cfg = await activeN8nConfig(deps, agent);
-  return cfg ? workflowTools(deps, agent, cfg, ctx) : [];
+  // Both at once: the config read then shares the turn's one integrations query (integrationsOf).
+  const [enabled, cfg] = await Promise.all([n8nGloballyEnabled(deps), activeN8nConfig(deps, agent)]);
+  return enabled && cfg ? workflowTools(deps, agent, cfg, ctx) : [];
 };

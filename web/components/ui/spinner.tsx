@@ -1,3 +1,5 @@
+import { type ReactNode, Suspense } from "react";
+
 export function Spinner({ size = "md", label }: { size?: "xs" | "sm" | "md" | "lg"; label?: string }) {
   const cls = { xs: "loading-xs", sm: "loading-sm", md: "loading-md", lg: "loading-lg" }[size];
   return (
@@ -15,6 +17,11 @@ export function PageLoader({ label = "Carregando..." }: { label?: string }) {
       <Spinner label={label} />
     </div>
   );
+}
+
+/** The fallback of every lazy page: 'Carregando...' (SPEC §2). */
+export function PageSuspense({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoader label="Carregando..." />}>{children}</Suspense>;
 }
 
 /** Decorative spinner for buttons: hidden from the accessible name so the label stays exact. */

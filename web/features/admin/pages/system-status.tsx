@@ -12,7 +12,7 @@ const JOB_LABELS: Record<string, string> = {
   "channel-outbox": "Envio pela caixa de saída",
   "channel-follow-up": "Follow-up",
 };
-const STATUS_LABELS: Record<string, string> = { pending: "Na fila", running: "Rodando", completed: "Concluídos", failed: "Falharam", dead: "Mortos" };
+const STATUS_LABELS: Record<string, string> = { pending: "Na fila", running: "Rodando", completed: "Concluídos (24 h)", failed: "Falharam", dead: "Mortos" };
 const STATUSES = ["pending", "running", "completed", "dead"] as const;
 
 const label = (type: string) => JOB_LABELS[type] ?? type;

@@ -1,4 +1,4 @@
-import { loginReadyForSubmit } from "../../../../src/schemas/auth";
+import type { loginReadyForSubmit } from "../../../../src/schemas/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
@@ -45,7 +45,19 @@ export default function LoginPage() {
     mutationFn: (input: { email: string; password: string; rememberMe: boolean }) => api.post("/api/v1/auth/login", input),
   });
 
-  const ready = loginReadyForSubmit(email, password);
+  // The email rule is the server's (zod): a chunk of its own, fetched after the form first paints.
+  const [rule, setRule] = useState<{ check: typeof loginReadyForSubmit } | null>(null);
+  useEffect(() => {
+    let live = true;
+    import("../../../../src/schemas/auth").then(
+      (m) => live && setRule({ check: m.loginReadyForSubmit }),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const ready = rule?.check(email, password) ?? false;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();

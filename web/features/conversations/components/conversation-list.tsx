@@ -44,6 +44,12 @@ export function ConversationList({ filters, selectedId, onSelect, onClearFilters
     return hasFilters(filters) ? (
       <div className="flex flex-col items-center gap-3 p-8 text-center text-base-content/70 text-sm">
         <p>Nenhuma conversa encontrada com esses filtros.</p>
+        {/* A filtered page examines a window of conversations; older ones are searched on request. */}
+        {list.hasNextPage && (
+          <button type="button" className="btn btn-sm btn-outline" disabled={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
+            {list.isFetchingNextPage ? "Buscando..." : "Buscar em conversas mais antigas"}
+          </button>
+        )}
         <button type="button" className="btn btn-sm btn-ghost" onClick={onClearFilters}>
           Limpar filtros
         </button>

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { MAX_IMAGE_BYTES } from "../../../../src/schemas/public-chat";
+import { MAX_IMAGE_BYTES } from "../../../../src/schemas/public-chat-limits";
 
 export const IMAGE_ONLY = "Apenas imagens são aceitas";
 /** Same words as the server's refusal, so the visitor reads one message whichever side catches it. */

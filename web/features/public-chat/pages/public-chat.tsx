@@ -1,6 +1,7 @@
 import { type DragEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useParams } from "wouter";
 import { AgentAvatar } from "../../../components/ui/avatar";
+import { loadMarkdown } from "../../../components/ui/markdown-content";
 import { Spinner } from "../../../components/ui/spinner";
 import { useToast } from "../../../components/ui/toast";
 import { copyText } from "../../../lib/clipboard";
@@ -70,6 +71,7 @@ function ChatScreen({ agent }: { agent: PublicAgent }) {
     async (audio: string | null) => {
       const out = { text, image: attachments.image, audio };
       if (chat.sending || (!out.text.trim() && !out.image && !out.audio)) return;
+      void loadMarkdown().catch(() => {}); // the answer is markdown: fetch its renderer while the model thinks
       setText("");
       attachments.clear();
       await chat.send(out);

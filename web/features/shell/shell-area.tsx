@@ -1,0 +1,105 @@
+import { type ComponentType, lazy } from "react";
+import { matchRoute, Route, Switch, useLocation, useRouter } from "wouter";
+import { NotAvailable } from "../../components/ui/not-available";
+import { PageErrorBoundary } from "../../components/ui/page-error-boundary";
+import { PageSuspense } from "../../components/ui/spinner";
+import { ADMIN_SECTIONS } from "../admin/sections";
+import { BugReportDialog } from "./components/bug-report-dialog";
+import { AppShell } from "./components/app-shell";
+import { RequireAdmin, RequireAuth } from "./components/guards";
+
+/**
+ * Everything behind login, loaded as one chunk of its own (web/routes.tsx): the public pages
+ * (login, /chat/{id}) never download the shell, its queries or the authenticated pages' table.
+ */
+const NotFoundPage = lazy(() => import("../misc/pages/not-found"));
+const DashboardPage = lazy(() => import("../dashboard/pages/dashboard"));
+const WorkspaceOverviewPage = lazy(() => import("../workspaces/pages/workspace-overview"));
+const AdminHomePage = lazy(() => import("../admin/pages/admin-home"));
+const AgentsListPage = lazy(() => import("../agents/pages/agents-list"));
+const AgentEditorPage = lazy(() => import("../agents/pages/agent-editor"));
+const AiProvidersPage = lazy(() => import("../admin/pages/ai-providers"));
+const PromptSystemPage = lazy(() => import("../admin/pages/prompt-system"));
+const ConversationsPage = lazy(() => import("../conversations/pages/conversations"));
+const SystemStatusPage = lazy(() => import("../admin/pages/system-status"));
+const AdminSettingsPage = lazy(() => import("../admin/pages/settings"));
+
+/** Admin sections that have a screen; the others show their title and the plain note. */
+const ADMIN_PAGES: Record<string, ComponentType> = {
+  "/admin/openai-config": AiProvidersPage,
+  // Models are configured per provider, so "Modelos de IA" is the same screen.
+  "/admin/modelos": AiProvidersPage,
+  "/admin/prompt-system": PromptSystemPage,
+  "/admin/status": SystemStatusPage,
+  "/admin/configuracoes": AdminSettingsPage,
+};
+
+/** A real page, or only a pt-BR title for areas that later issues deliver. */
+type RouteDef = { path: string; page: ComponentType } | { path: string; title: string };
+
+/** Authenticated routes of SPEC §2. Areas of later issues show their title and a plain note. */
+export const PROTECTED_ROUTES: RouteDef[] = [
+  { path: "/dashboard", page: DashboardPage },
+  { path: "/workspace", page: WorkspaceOverviewPage },
+  { path: "/workspace/dashboard", title: "Dashboard do Workspace" },
+  { path: "/agents", page: AgentsListPage },
+  { path: "/agent/:agentId", page: AgentEditorPage },
+  { path: "/conversations", page: ConversationsPage },
+  { path: "/funil", title: "Funil" },
+  { path: "/contatos", title: "Contatos" },
+  { path: "/campanhas", title: "Campanhas" },
+  { path: "/campanhas/criar", title: "Criar Campanha" },
+  { path: "/multi-agentes", title: "Multi Agentes" },
+  { path: "/multi-agentes/:orchestrationId", title: "Orquestração de Agentes" },
+  { path: "/leads-hunter", title: "Leads Hunter" },
+  { path: "/leads-hunter/:listId", title: "Lista de Leads" },
+  { path: "/academy", title: "Academy" },
+  { path: "/academy/courses/:id", title: "Curso" },
+  { path: "/academy/lessons/:lessonId", title: "Aula" },
+  { path: "/faturamento", title: "Faturamento" },
+  { path: "/planos", title: "Planos" },
+  { path: "/creditos-adicionais", title: "Créditos Adicionais" },
+  { path: "/checkout", title: "Checkout" },
+  { path: "/feature-suggestions", title: "Sugira uma funcionalidade" },
+  { path: "/logs", title: "Logs" },
+  { path: "/validation", title: "Validação" },
+  { path: "/afiliados", title: "Afiliados" },
+  { path: "/account", title: "Conta" },
+];
+
+export const ADMIN_ROUTES: RouteDef[] = [
+  { path: "/admin", page: AdminHomePage },
+  ...ADMIN_SECTIONS.map((s): RouteDef => {
+    const page = ADMIN_PAGES[s.path];
+    return page ? { path: s.path, page } : { path: s.path, title: s.title };
+  }),
+];
+
+/** Everything behind login. Unknown paths get the 404 page without asking for a session. */
+export default function ShellArea() {
+  const [path] = useLocation();
+  const { parser } = useRouter();
+  const matches = (r: RouteDef) => matchRoute(parser, r.path, path)[0];
+  const isAdmin = ADMIN_ROUTES.some(matches);
+  if (!isAdmin && !PROTECTED_ROUTES.some(matches)) return <NotFoundPage />;
+  return (
+    <RequireAuth>
+      <RequireAdmin active={isAdmin}>
+        <AppShell>
+          <PageErrorBoundary key={path}>
+            <PageSuspense>
+              <Switch>
+                {[...PROTECTED_ROUTES, ...ADMIN_ROUTES].map((r) => (
+                  <Route key={r.path} path={r.path}>
+                    {"page" in r ? <r.page /> : <NotAvailable title={r.title} />}
+                  </Route>
+                ))}
+              </Switch>
+            </PageSuspense>
+          </PageErrorBoundary>
+        </AppShell>
+        <BugReportDialog />
+      </RequireAdmin>
+    </RequireAuth>
+  );
+}

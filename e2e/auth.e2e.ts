@@ -86,8 +86,11 @@ test.describe("[AUTH]", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
 
     await page.getByRole("button", { name: "Menu do usuário" }).click();
+    // The overlay lives from the click until the next page commits (~250 ms): wait for it from
+    // before the click (waitFor watches the page continuously) instead of polling after it.
+    const overlaySeen = page.getByText("Saindo...").waitFor({ state: "visible" });
     await page.getByRole("menuitem", { name: "Sair" }).click();
-    await expect(page.getByText("Saindo...")).toBeVisible();
+    await overlaySeen;
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByLabel("Email")).toHaveValue(user.email);
     await expect(page.getByLabel("Lembrar de mim")).toBeChecked();

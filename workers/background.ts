@@ -9,7 +9,7 @@ import { log } from "../src/lib/logger";
 import { startJobRunner } from "../src/jobs/runner";
 import { telegramPollingConnectionIds } from "../src/services/channels";
 import type { AppDeps } from "../src/services/context";
-import type { JobsStatus } from "../src/services/jobs";
+import { type JobsStatus, hasQueuedJobs } from "../src/services/jobs";
 import { startSchedulers } from "./schedulers";
 import { startTelegramPoller } from "./telegram-poller";
 
@@ -45,8 +45,7 @@ const PROBE_MS = 5000;
  * after a crash), or a bot connected for long polling. Two LIMIT 1 lookups.
  */
 export async function backgroundWorkWaiting(deps: AppDeps): Promise<boolean> {
-  const job = await deps.db.$client.execute("SELECT 1 FROM jobs WHERE status IN ('pending', 'running') LIMIT 1");
-  return job.rows.length > 0 || (await telegramPollingConnectionIds(deps)).length > 0;
+  return (await hasQueuedJobs(deps.db)) || (await telegramPollingConnectionIds(deps)).length > 0;
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { jobs } from "../../db/schema";
 import { AppError } from "../lib/errors";
 import type { AppDeps } from "./context";
+import { notifyJobEnqueued } from "./jobs";
 
 /** Completed jobs are kept; the summary counts those of the last day, not the whole history. */
 export const COMPLETED_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -52,6 +53,8 @@ export async function retryDeadJob(deps: AppDeps, id: string) {
     .where(and(eq(jobs.id, id), eq(jobs.status, "dead")))
     .returning({ id: jobs.id });
   if (!row) throw new AppError("NOT_FOUND", "Job não encontrado entre os que falharam");
+  // Back in the queue without enqueueJob: wake the runner (and start a lazy Worker) the same way.
+  notifyJobEnqueued(deps.db);
   return { ok: true };
 }
 

@@ -1,4 +1,4 @@
-import { type SQL, and, eq, sql } from "drizzle-orm";
+import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
 import { jobs } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { groupCommit } from "./group-commit";
@@ -42,30 +42,46 @@ export function notifyJobEnqueued(db: Db) {
   for (const listener of enqueueListeners.get(db) ?? []) listener();
 }
 
-/** Durable enqueue. A duplicate dedupeKey of a pending job returns that job instead of a new one. */
-export async function enqueueJob(db: Db, input: JobInput, now = Date.now()): Promise<Job> {
+/** Any job waiting or leased (a crash leaves leases): the lazy job Worker has work to start for. */
+export async function hasQueuedJobs(db: Db): Promise<boolean> {
   const [row] = await db
-    .insert(jobs)
-    .values({
-      type: input.type,
-      data: input.data,
-      workspaceId: input.workspaceId ?? null,
-      agentId: input.agentId ?? null,
-      userId: input.userId ?? null,
-      dedupeKey: input.dedupeKey ?? null,
-      groupKey: input.groupKey ?? null,
-      runAfter: input.runAfter ?? now,
-      maxAttempts: input.maxAttempts ?? 5,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (row) {
-    notifyJobEnqueued(db);
-    return row;
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(inArray(jobs.status, ["pending", "running"]))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Durable enqueue. A duplicate dedupeKey of a pending job returns that job instead of a new one.
+ * A claim releases the key (on the Worker's own connection), so the conflicting job can be gone
+ * by the time it is read: then the key is free and the insert is tried again.
+ */
+export async function enqueueJob(db: Db, input: JobInput, now = Date.now()): Promise<Job> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [row] = await db
+      .insert(jobs)
+      .values({
+        type: input.type,
+        data: input.data,
+        workspaceId: input.workspaceId ?? null,
+        agentId: input.agentId ?? null,
+        userId: input.userId ?? null,
+        dedupeKey: input.dedupeKey ?? null,
+        groupKey: input.groupKey ?? null,
+        runAfter: input.runAfter ?? now,
+        maxAttempts: input.maxAttempts ?? 5,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) {
+      notifyJobEnqueued(db);
+      return row;
+    }
+    const [existing] = await db.select().from(jobs).where(eq(jobs.dedupeKey, input.dedupeKey ?? "")).limit(1);
+    if (existing) return existing;
   }
-  const [existing] = await db.select().from(jobs).where(eq(jobs.dedupeKey, input.dedupeKey ?? "")).limit(1);
-  if (!existing) throw new Error("enqueueJob: conflict without an existing job");
-  return existing;
+  throw new Error("enqueueJob: the dedupe key stayed taken by a job that could not be read");
 }
 
 const typeList = (types: string[]) =>

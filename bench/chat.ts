@@ -11,43 +11,12 @@
  * BENCH_CPU_PROF=<dir>: the app runs under `bun --cpu-prof` and writes one profile per process there;
  * BENCH_APP_BUN_FLAGS: more bun flags for the app process (e.g. "--preload ./probe.ts").
  */
-import { type Subprocess, spawn } from "bun";
+import { load, pct, startProcess } from "./support";
 
 const LATENCY_MS = Number(process.env.BENCH_LLM_LATENCY_MS ?? 50);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const APP_FLAGS = (process.env.BENCH_APP_BUN_FLAGS ?? "").split(" ").filter(Boolean);
-
-async function startProcess(args: string[]): Promise<{ proc: Subprocess; info: Record<string, string> }> {
-  const proc = spawn([process.execPath, ...args], { stdout: "pipe", stderr: "inherit" });
-  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader();
-  const { value } = await reader.read();
-  reader.releaseLock();
-  return { proc, info: JSON.parse(new TextDecoder().decode(value).trim().split("\n")[0] ?? "{}") };
-}
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round((s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0) * 100) / 100;
-};
-
-/** Runs `total` calls of fn with at most `concurrency` in flight; returns each call's latency in ms. */
-async function load(total: number, concurrency: number, fn: (i: number) => Promise<number | undefined>) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t0 = performance.now();
-        const measured = await fn(i);
-        latencies.push(measured ?? performance.now() - t0);
-      }
-    }),
-  );
-  return { latencies, seconds: (performance.now() - started) / 1000 };
-}
 
 // Mid-conversation turns (history present): the semantic cache only serves first questions, and
 // this bench measures model-backed turns.

@@ -9,7 +9,6 @@
  *     semantic cache never answers) against an agent with 0 chunks and with BENCH_CHUNKS chunks.
  * BENCH_QUESTIONS, BENCH_TURNS shrink it; BENCH_TURNS=0 skips part 2.
  */
-import { type Subprocess, spawn } from "bun";
 import { agentIndex } from "../src/knowledge/agent-index";
 import { offlineEmbedder } from "../src/knowledge/embedder";
 import { ftsSearch } from "../src/knowledge/fts";
@@ -17,6 +16,7 @@ import { invalidateAgentIndex, retrieve } from "../src/knowledge/retrieve";
 import { createAgent, createWorkspace, insertSource, openTestDb } from "../test/knowledge/db";
 import { COMMON_QUESTIONS, catalogue } from "./retrieval/catalogue";
 import { percentile, round } from "./retrieval/stats";
+import { type Started, startProcess } from "./support";
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 10_000);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 500);
@@ -81,14 +81,6 @@ t.dispose();
 const recall = round(hits / questions.length, 4);
 
 // 2. Turns through the public chat, in separate processes as bench/chat.ts does.
-async function startProcess(args: string[]): Promise<{ proc: Subprocess; info: Record<string, string> }> {
-  const proc = spawn([process.execPath, ...args], { stdout: "pipe", stderr: "inherit" });
-  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader();
-  const { value } = await reader.read();
-  reader.releaseLock();
-  return { proc, info: JSON.parse(new TextDecoder().decode(value).trim().split("\n")[0] ?? "{}") };
-}
-
 // History present: the semantic cache only serves first questions, so every turn retrieves.
 const history = [
   { role: "user", content: "Oi, tudo bem?" },
@@ -97,7 +89,7 @@ const history = [
 
 async function turnsPerSecond(trained: number): Promise<number> {
   const fake = await startProcess(["bench/fake-llm.ts", "0", "0"]);
-  let app: Awaited<ReturnType<typeof startProcess>> | null = null;
+  let app: Started | null = null;
   try {
     app = await startProcess(["bench/retrieval-target.ts", fake.info.url ?? "", String(trained)]);
     const url = `http://127.0.0.1:${app.info.port}/api/v1/agents/${app.info.agentId}/chat-external`;

@@ -7,40 +7,19 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
-import { agents, embeddingSources, userCredits, users, workspaces } from "../db/schema";
+import { embeddingSources } from "../db/schema";
 import { offlineEmbedder } from "../src/knowledge/embedder";
-import { loadEnv } from "../src/env";
-import { defaultConversationSettings } from "../src/schemas/agents";
 import { startServer } from "../src/server";
 import { replaceSourceChunks } from "../src/services/knowledge-store";
 import { catalogue } from "./retrieval/catalogue";
+import { benchEnv, fundedWorkspace, insertAgent } from "./target-support";
 
 const CHUNKS = Number(process.argv[3] ?? 0);
 
-const { server, deps } = await startServer(
-  loadEnv({
-    PORT: "0",
-    HOST: "127.0.0.1",
-    DATA_DIR: mkdtempSync(join(tmpdir(), "atenda-retrieval-bench-")),
-    NODE_ENV: "production",
-    LOG_LEVEL: "silent",
-    ADMIN_EMAIL: "bench@atenda.test",
-    ADMIN_PASSWORD: "bench-password",
-    OPENAI_API_KEY: "sk-bench",
-    OPENAI_BASE_URL: process.argv[2] ?? "",
-    PUBLIC_CHAT_VISITOR_PER_MIN: "1000000",
-    PUBLIC_CHAT_AGENT_PER_MIN: "100000000",
-  }),
-);
-const [admin] = await deps.db.select().from(users).where(eq(users.email, "bench@atenda.test"));
-const [ws] = await deps.db.select().from(workspaces).where(eq(workspaces.ownerId, admin?.id ?? ""));
-if (!admin || !ws) throw new Error("seed missing");
-await deps.db.update(userCredits).set({ totalCredits: 1e12, remainingCredits: 1e12 }).where(eq(userCredits.workspaceId, ws.id));
-const [agent] = await deps.db
-  .insert(agents)
-  .values({ workspaceId: ws.id, userId: admin.id, name: "Bench", activity: "Loja de eletrodomésticos", companyDetails: "Loja online de eletrodomésticos.", conversationSettings: defaultConversationSettings })
-  .returning();
+const { server, deps } = await startServer(benchEnv(mkdtempSync(join(tmpdir(), "atenda-retrieval-bench-")), process.argv[2] ?? ""));
+const owner = await fundedWorkspace(deps.db);
+const { ws } = owner;
+const agent = await insertAgent(deps.db, owner, "Bench", { activity: "Loja de eletrodomésticos", companyDetails: "Loja online de eletrodomésticos." });
 if (!agent) throw new Error("agent insert failed");
 
 if (CHUNKS > 0) {

@@ -7,11 +7,10 @@
  * question(k) is the k-th distinct customer question: pairwise cosine stays below 0.92, so a
  * question the bench asks misses the cache unless it was asked before.
  */
-import { eq } from "drizzle-orm";
-import { agents, semanticCache, userCredits, users, workspaces } from "../db/schema";
+import { agents, semanticCache } from "../db/schema";
 import { offlineVector } from "../src/knowledge/embedder";
 import { cacheKeyOf } from "../src/knowledge/semantic-cache";
-import { loadEnv } from "../src/env";
+import { benchEnv, fundedWorkspace, insertAgent } from "./target-support";
 
 const PRODUCTS = ["geladeira", "fogão", "micro-ondas", "ventilador", "ar-condicionado", "televisão", "notebook", "celular", "tablet", "impressora", "cafeteira", "liquidificador", "batedeira", "aspirador", "ferro de passar", "máquina de lavar", "secadora", "sofá", "colchão", "cadeira gamer", "mesa de jantar", "guarda-roupa", "bicicleta", "patinete", "tênis de corrida", "mochila", "relógio", "fone de ouvido", "caixa de som", "monitor", "teclado", "mouse", "roteador", "câmera", "smartwatch", "panela de pressão", "air fryer", "churrasqueira", "purificador de água", "cortina"];
 const TEMPLATES = [
@@ -52,35 +51,13 @@ export function question(k: number): string {
 
 export const ANSWER = "Nosso horário de atendimento é de segunda a sexta, das 9h às 18h. Posso ajudar em algo mais?";
 
-function envFor(dataDir: string, llmUrl: string) {
-  return loadEnv({
-    PORT: "0",
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    NODE_ENV: "production",
-    LOG_LEVEL: "silent",
-    ADMIN_EMAIL: "bench@atenda.test",
-    ADMIN_PASSWORD: "bench-password",
-    OPENAI_API_KEY: "sk-bench",
-    OPENAI_BASE_URL: llmUrl,
-    PUBLIC_CHAT_VISITOR_PER_MIN: "1000000",
-    PUBLIC_CHAT_AGENT_PER_MIN: "100000000",
-  });
-}
-
 async function seed(dataDir: string, llmUrl: string, entries: number) {
   const { bootDeps } = await import("../src/deps");
   // The boot stores the provider from the environment: the fake LLM, as the server will use.
-  const { deps, database } = await bootDeps(envFor(dataDir, llmUrl));
-  const [admin] = await deps.db.select().from(users).where(eq(users.email, "bench@atenda.test"));
-  const [ws] = await deps.db.select().from(workspaces).where(eq(workspaces.ownerId, admin?.id ?? ""));
-  if (!admin || !ws) throw new Error("seed missing");
-  await deps.db.update(userCredits).set({ totalCredits: 1e12, remainingCredits: 1e12 }).where(eq(userCredits.workspaceId, ws.id));
-  const { defaultConversationSettings } = await import("../src/schemas/agents");
-  const [agent] = await deps.db
-    .insert(agents)
-    .values({ workspaceId: ws.id, userId: admin.id, name: "Bench", activity: "Atendimento", companyDetails: "Abrimos de segunda a sexta das 9h às 18h.", conversationSettings: defaultConversationSettings })
-    .returning();
+  const { deps, database } = await bootDeps(benchEnv(dataDir, llmUrl));
+  const owner = await fundedWorkspace(deps.db);
+  const { ws } = owner;
+  const agent = await insertAgent(deps.db, owner, "Bench");
   if (!agent) throw new Error("agent missing");
   // Entries answered over the last days, newest last: one a minute, like a busy shop.
   const now = Date.now();
@@ -99,7 +76,7 @@ async function seed(dataDir: string, llmUrl: string, entries: number) {
 
 async function serve(dataDir: string, llmUrl: string) {
   const { startServer } = await import("../src/server");
-  const { server, deps } = await startServer(envFor(dataDir, llmUrl));
+  const { server, deps } = await startServer(benchEnv(dataDir, llmUrl));
   const [agent] = await deps.db.select({ id: agents.id }).from(agents).limit(1);
   console.log(JSON.stringify({ port: server.port, agentId: agent?.id }));
   process.on("SIGINT", () => process.exit(0));

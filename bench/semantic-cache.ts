@@ -11,8 +11,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Subprocess, spawn } from "bun";
 import { QUESTIONS, question } from "./semantic-cache-target";
+import { load, pct, type Started, startProcess } from "./support";
 
 const SIZES = (process.env.BENCH_CACHE_SIZES ?? "0,100,1000,10000").split(",").map(Number);
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 100);
@@ -21,40 +21,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = 50;
 const CONCURRENCY = 8;
 
-async function startProcess(args: string[]): Promise<{ proc: Subprocess; info: Record<string, string> }> {
-  const proc = spawn([process.execPath, ...args], { stdout: "pipe", stderr: "inherit" });
-  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader();
-  const { value } = await reader.read();
-  reader.releaseLock();
-  return { proc, info: JSON.parse(new TextDecoder().decode(value).trim().split("\n")[0] ?? "{}") };
-}
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round((s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0) * 100) / 100;
-};
-
-async function load(total: number, concurrency: number, fn: () => Promise<void>) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next++ < total) {
-        const t0 = performance.now();
-        await fn();
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  return { latencies, seconds: (performance.now() - started) / 1000 };
-}
-
 type Target = {
   size: number;
   dataDir: string;
   seedSeconds: number;
-  app: Awaited<ReturnType<typeof startProcess>>;
+  app: Started;
   url: string;
   outcomes: Record<string, number>;
   seq: number[];

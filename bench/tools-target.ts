@@ -10,18 +10,15 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
-import { agents, userCredits, users, workspaces } from "../db/schema";
-import { defaultConversationSettings } from "../src/schemas/agents";
 import { dynamicApiInput, saveEndpointsInput, testEndpointInput } from "../src/schemas/dynamic-api";
 import { ownerPermissions } from "../src/schemas/workspaces";
-import { loadEnv } from "../src/env";
 import { requirePermission } from "../src/services/access";
 import type { ServiceContext } from "../src/services/context";
 import { createDynamicApi } from "../src/services/dynamic-api";
 import { saveEndpoints, testEndpoint } from "../src/services/dynamic-api-endpoints";
 import { startServer } from "../src/server";
 import { type ChatBody, startFakeOpenAi } from "../test/fakes/openai";
+import { benchEnv, fundedWorkspace, insertAgent } from "./target-support";
 
 const ENDPOINT_KEY = "GET /orders/{id}";
 
@@ -60,30 +57,11 @@ async function fakes() {
 }
 
 async function app(llmUrl: string, shopUrl: string) {
-  const { server, deps } = await startServer(
-    loadEnv({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: mkdtempSync(join(tmpdir(), "atenda-tools-bench-")),
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      ADMIN_EMAIL: "bench@atenda.test",
-      ADMIN_PASSWORD: "bench-password",
-      OPENAI_API_KEY: "sk-bench",
-      OPENAI_BASE_URL: llmUrl,
-      PUBLIC_CHAT_VISITOR_PER_MIN: "1000000",
-      PUBLIC_CHAT_AGENT_PER_MIN: "100000000",
-    }),
-  );
-  const [admin] = await deps.db.select().from(users).where(eq(users.email, "bench@atenda.test"));
-  const [ws] = await deps.db.select().from(workspaces).where(eq(workspaces.ownerId, admin?.id ?? ""));
-  if (!admin || !ws) throw new Error("seed missing");
-  await deps.db.update(userCredits).set({ totalCredits: 1e12, remainingCredits: 1e12 }).where(eq(userCredits.workspaceId, ws.id));
+  const { server, deps } = await startServer(benchEnv(mkdtempSync(join(tmpdir(), "atenda-tools-bench-")), llmUrl, "test"));
+  const owner = await fundedWorkspace(deps.db);
+  const { admin, ws } = owner;
   const newAgent = async (name: string) => {
-    const [row] = await deps.db
-      .insert(agents)
-      .values({ workspaceId: ws.id, userId: admin.id, name, activity: "Atendimento", companyDetails: "Abrimos de segunda a sexta das 9h às 18h.", conversationSettings: defaultConversationSettings })
-      .returning();
+    const row = await insertAgent(deps.db, owner, name);
     if (!row) throw new Error("agent insert failed");
     return row;
   };

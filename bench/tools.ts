@@ -9,20 +9,16 @@
  *     first model request, the app calls the shop over safe-fetch, then a second model request
  *     answers in text. p50/p99 at concurrency 1, turns/s at concurrency 8, and the differences.
  */
-import { type Subprocess, spawn } from "bun";
 import { DEFAULT_CALENDAR_SETTINGS } from "../src/schemas/google-calendar";
 import { scheduleOf } from "../src/services/google-calendar-actions";
 import { type BusyInterval, computeFreeSlots, localInstant } from "../src/services/google-calendar-slots";
+import { load, nearestRank as pct, startProcess } from "./support";
 
 const SLOT_CALLS = Number(process.env.BENCH_SLOT_CALLS ?? 2000);
 const C1_TURNS = Number(process.env.BENCH_C1_TURNS ?? 300);
 const C8_TURNS = Number(process.env.BENCH_C8_TURNS ?? 1500);
 
 const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
 
 // ---- 1. slots ---------------------------------------------------------------------------------
 
@@ -71,32 +67,6 @@ function benchSlots() {
 }
 
 // ---- 2. toolTurn ------------------------------------------------------------------------------
-
-async function startProcess(args: string[], env: Record<string, string> = {}): Promise<{ proc: Subprocess; info: Record<string, string> }> {
-  const proc = spawn([process.execPath, ...args], { stdout: "pipe", stderr: "inherit", env: { ...process.env, ...env } });
-  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader();
-  const { value } = await reader.read();
-  reader.releaseLock();
-  return { proc, info: JSON.parse(new TextDecoder().decode(value).trim().split("\n")[0] ?? "{}") };
-}
-
-/** Runs `total` calls of fn with at most `concurrency` in flight; returns each call's latency in ms. */
-async function load(total: number, concurrency: number, fn: (i: number) => Promise<void>) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t0 = performance.now();
-        await fn(i);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  return { latencies, seconds: (performance.now() - started) / 1000 };
-}
 
 // Mid-conversation turns (history present), as in bench/chat.ts: the semantic cache only serves
 // first questions, and this bench measures model-backed turns.

@@ -1,5 +1,4 @@
-import type OpenAI from "openai";
-import { loadOpenAiSdk } from "../openai-sdk";
+import { lazyOpenAiClient } from "../openai-sdk";
 import type { Embedder } from "../../knowledge/embedder";
 
 /**
@@ -53,17 +52,7 @@ export function openAiEmbedder(opts: OpenAiEmbedderOptions): Embedder {
   const batchSize = Math.max(1, Math.min(opts.batchSize ?? MAX_EMBEDDING_BATCH, MAX_EMBEDDING_BATCH));
   const encoding = opts.encodingFormat ?? "float";
   const dim = opts.dimensions ?? 384;
-  let created: OpenAI | null = null;
-  const sdkClient = async () => {
-    const { default: OpenAIClient } = await loadOpenAiSdk();
-    created ??= new OpenAIClient({
-      apiKey: opts.apiKey ?? "sem-chave",
-      baseURL: opts.baseUrl ?? "https://api.openai.com/v1",
-      timeout: opts.timeoutMs ?? 60_000,
-      maxRetries: opts.maxRetries ?? 2,
-    });
-    return created;
-  };
+  const sdkClient = lazyOpenAiClient(opts);
 
   return {
     id: `openai:${model}@${dim}`,

@@ -1,6 +1,5 @@
-import type OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import { loadOpenAiSdk, loadedOpenAiSdk } from "../openai-sdk";
+import { lazyOpenAiClient, loadOpenAiSdk, loadedOpenAiSdk } from "../openai-sdk";
 
 /**
  * Client of any OpenAI-compatible server (OpenAI, OpenRouter, Ollama, vLLM): base URL from config.
@@ -15,17 +14,7 @@ export type LlmTool = { name: string; description: string; parameters: Record<st
 export type LlmClientOptions = { apiKey: string | null; baseUrl: string | null; timeoutMs?: number; maxRetries?: number };
 
 export function createLlmClient(opts: LlmClientOptions) {
-  let created: OpenAI | null = null;
-  const sdkClient = async () => {
-    const { default: OpenAIClient } = await loadOpenAiSdk();
-    created ??= new OpenAIClient({
-      apiKey: opts.apiKey ?? "sem-chave",
-      baseURL: opts.baseUrl ?? "https://api.openai.com/v1",
-      timeout: opts.timeoutMs ?? 60_000,
-      maxRetries: opts.maxRetries ?? 2,
-    });
-    return created;
-  };
+  const sdkClient = lazyOpenAiClient(opts);
 
   /** Estimate when a server omits usage: ~4 characters a token, never zero. */
   const estimate = (s: string) => Math.max(1, Math.ceil(s.length / 4));
@@ -33,7 +22,7 @@ export function createLlmClient(opts: LlmClientOptions) {
   return {
     /** maxTokens caps the completion: a call's price has an upper bound only with it (runtime/call-meter.ts). */
     async chat(model: string, messages: LlmMessage[], signal?: AbortSignal, tools?: LlmTool[], maxTokens?: number): Promise<LlmReply> {
-      const client = created ?? (await sdkClient());
+      const client = await sdkClient();
       const res = await client.chat.completions.create(
         {
           model,
@@ -60,7 +49,7 @@ export function createLlmClient(opts: LlmClientOptions) {
 
     /** Streams text deltas to onDelta as they arrive; resolves with the whole reply and usage. */
     async chatStream(model: string, messages: LlmMessage[], onDelta: (delta: string) => void, signal?: AbortSignal, maxTokens?: number): Promise<LlmReply> {
-      const client = created ?? (await sdkClient());
+      const client = await sdkClient();
       const stream = await client.chat.completions.create(
         { model, messages, ...(maxTokens ? { max_tokens: maxTokens } : {}), stream: true, stream_options: { include_usage: true } },
         { signal },

@@ -1,7 +1,9 @@
 /**
  * bun bench/binary.ts [path/to/atenda] → JSON: the compiled executable's exec → first 200 on
- * /api/v1/health and on /login, with a fresh data dir and with an existing one (median of
- * BENCH_RUNS), and its idle RSS after boot and BENCH_SETTLE_MS of quiet (VmRSS of the process,
+ * /login (the page: served as soon as the port opens), on /api/v1/health (200 once the boot is
+ * done and the job loop runs; "starting" 503 before) and on the admin's POST /api/v1/auth/login
+ * (a signed-in user), with a fresh data dir and with an existing one (median of BENCH_RUNS), and
+ * its idle RSS after boot and BENCH_SETTLE_MS of quiet (VmRSS of the process,
  * which counts every thread, the job Worker's included, plus any child processes). Each start also
  * reports the CPU the process had used by its first 200 (steadier than wall time on a busy machine).
  * Builds dist/atenda first when it is missing (or BENCH_BUILD=1). Run by hand, never in npm test.
@@ -47,10 +49,10 @@ function start(dataDir: string, extraEnv: Record<string, string> = {}): Started 
 }
 
 /** Milliseconds from `t0` until `url` first answers 200 (polled every 2 ms). */
-async function firstOk(url: string, t0: number, proc: Subprocess): Promise<number> {
+async function firstOk(url: string, t0: number, proc: Subprocess, init?: RequestInit): Promise<number> {
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`binary exited with ${proc.exitCode}`);
-    const ok = await fetch(url).then(
+    const ok = await fetch(url, init).then(
       (r) => r.arrayBuffer().then(() => r.status === 200),
       () => false,
     );
@@ -71,11 +73,18 @@ function cpuMs(pid: number): number {
   return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * (1000 / 100);
 }
 
-/** One boot: exec → first 200 on the path asked (the other path is not touched before). */
+/** The admin's sign-in: what a user first does with a started server. */
+const ADMIN_LOGIN: RequestInit = {
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ email: "bench@atenda.test", password: "bench-password" }),
+};
+
+/** One boot: exec → first 200 on the path asked (the other paths are not touched before). */
 async function boot(dataDir: string, path: string, env: Record<string, string> = {}) {
   const t0 = performance.now();
   const s = start(dataDir, env);
-  const ms = await firstOk(`${s.base}${path}`, t0, s.proc);
+  const ms = await firstOk(`${s.base}${path}`, t0, s.proc, path === "/api/v1/auth/login" ? ADMIN_LOGIN : undefined);
   const cpu = cpuMs(s.proc.pid);
   await stop(s);
   return { ms, cpu };
@@ -139,6 +148,7 @@ try {
     settleMs: SETTLE_MS,
     health: await startup("/api/v1/health"),
     login: await startup("/login"),
+    adminLogin: await startup("/api/v1/auth/login"),
     idle: await idle(),
     idleJobsWorkerTrue: await idle({ JOBS_WORKER: "true" }),
     idleJobsWorkerFalse: await idle({ JOBS_WORKER: "false" }),

@@ -49,3 +49,17 @@ export async function load(total: number, concurrency: number, fn: (i: number) =
   );
   return { latencies, seconds: (performance.now() - started) / 1000 };
 }
+
+/** Clock ticks a second of /proc/<pid>/stat, asked once on first use (not by every bench that imports this). */
+let clockTicks = 0;
+
+/**
+ * CPU time a process (all its threads) has used, in ms, from /proc: on a shared machine wall-clock
+ * figures move with other people's load, the CPU spent per request much less.
+ */
+export async function cpuMsOf(pid: number): Promise<number> {
+  clockTicks ||= Number(new TextDecoder().decode(Bun.spawnSync(["getconf", "CLK_TCK"]).stdout).trim()) || 100;
+  const stat = await Bun.file(`/proc/${pid}/stat`).text();
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+}

@@ -17,7 +17,8 @@ const PRICING = [
 const creditsLine = (n: number) => `${n.toLocaleString("pt-BR")} ${n === 1 ? "crédito" : "créditos"}`;
 const freePlanFeatures = (credits: number) => ["1 agente", creditsLine(credits), "Chat web"];
 
-const PLANS = [
+/** A function, not a constant: the first toLocaleString("pt-BR") loads ICU's number data, which the boot need not wait for. */
+const defaultPlans = () => [
   { name: "Gratuito", billingPeriod: "free", priceCents: 0, creditsIncluded: 100, maxAgents: 1, maxWorkspaces: 2, maxMembers: 3, sortOrder: 0, features: freePlanFeatures(100) },
   { name: "Essencial", billingPeriod: "monthly", priceCents: 9700, creditsIncluded: 5000, maxAgents: 3, maxWorkspaces: 3, maxMembers: 5, sortOrder: 1, validityDays: 30, features: ["3 agentes", "5.000 créditos/mês", "WhatsApp e Telegram"] },
   { name: "Profissional", billingPeriod: "monthly", priceCents: 29700, creditsIncluded: 20000, maxAgents: 10, maxWorkspaces: 5, maxMembers: 15, sortOrder: 2, validityDays: 30, isPopular: true, features: ["10 agentes", "20.000 créditos/mês", "Todos os canais", "Integrações"] },
@@ -54,7 +55,7 @@ export async function seed(
   },
 ) {
   const [planCount] = await db.select({ n: count() }).from(plans);
-  if (!planCount?.n) await db.insert(plans).values(PLANS);
+  if (!planCount?.n) await db.insert(plans).values(defaultPlans());
   const credits = opts.freePlanCredits;
   if (credits !== undefined) {
     await db

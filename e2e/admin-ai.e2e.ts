@@ -1,4 +1,5 @@
 import { ADMIN, expect, loginViaUI, test } from "./fixtures";
+import { expectAccessible } from "./support/axe";
 
 test.describe("[ADMIN AI]", () => {
   test("[ADMIN AI]: providers page shows 'modo offline', saves a provider without ever showing the key, and tests it", async ({ page }) => {
@@ -6,11 +7,13 @@ test.describe("[ADMIN AI]", () => {
     await page.goto("/admin/openai-config");
     await expect(page.getByRole("heading", { name: "Provedores de IA" })).toBeVisible();
     await expect(page.getByText("modo offline", { exact: true }).first()).toBeVisible();
+    await expectAccessible(page, "provedores de IA, vazio");
 
     await page.getByRole("button", { name: "Adicionar provedor" }).click();
     const form = page.getByRole("form", { name: "Novo provedor" });
     await form.getByRole("button", { name: "Salvar provedor" }).click();
     await expect(form.getByText("Identificador do provedor inválido")).toBeVisible();
+    await expectAccessible(page, "novo provedor, com erro");
 
     await form.getByLabel("Identificador").fill("e2e-local");
     await form.getByLabel("Nome de exibição").fill("Servidor de teste");
@@ -32,6 +35,7 @@ test.describe("[ADMIN AI]", () => {
     await card.getByRole("button", { name: "Testar conexão" }).click();
     await expect(card.getByText(/Falha na conexão/)).toBeVisible({ timeout: 20_000 });
     await expect(card.getByText("Falhou")).toBeVisible();
+    await expectAccessible(page, "provedores de IA, com provedor testado");
 
     // Editing keeps the stored key when the field stays blank.
     await card.getByRole("button", { name: "Editar" }).click();
@@ -53,6 +57,7 @@ test.describe("[ADMIN AI]", () => {
     await prompt.fill("curto");
     await page.getByRole("button", { name: "Salvar nova versão" }).click();
     await expect(page.getByText("O prompt deve ter pelo menos 20 caracteres")).toBeVisible();
+    await expectAccessible(page, "prompt do sistema, com erro");
 
     const content = `Você atende clientes brasileiros com cordialidade. Versão e2e ${Date.now()}.`;
     await prompt.fill(content);
@@ -62,6 +67,7 @@ test.describe("[ADMIN AI]", () => {
     const history = page.getByRole("region", { name: "Histórico de versões" });
     await expect(history.getByText("Teste automatizado").first()).toBeVisible();
     await expect(history.getByText("Em uso")).toBeVisible();
+    await expectAccessible(page, "prompt do sistema, com histórico");
     await page.reload();
     await expect(page.getByLabel("Prompt atual")).toHaveValue(content);
   });

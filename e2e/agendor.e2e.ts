@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { arrangeAgent, expect, test } from "./fixtures";
+import { expectAccessible } from "./support/axe";
 import { agendorApiPort } from "./support/fakes-config";
 
 /** The Agendor fake runs as its own Bun process on a port playwright.config.ts lets through safe-fetch. */
@@ -31,6 +32,7 @@ test.describe("[AGENDOR]", () => {
     const card = page.getByRole("region", { name: "CRM Agendor" });
     await expect(card.getByRole("heading", { name: "CRM Agendor" })).toBeVisible();
     await expect(card.getByText("Nenhuma sincronização ainda.")).toBeVisible();
+    await expectAccessible(page, "integrações, vazio");
 
     await card.getByRole("button", { name: "Salvar Agendor" }).click();
     await expect(card.getByText("Informe o token de API do Agendor")).toBeVisible();
@@ -42,6 +44,7 @@ test.describe("[AGENDOR]", () => {
     await card.getByLabel("Token de API").fill("token-errado");
     await card.getByRole("button", { name: "Testar" }).click();
     await expect(card.getByRole("alert")).toContainText("Token do Agendor inválido");
+    await expectAccessible(page, "integrações, Agendor com token recusado");
 
     await card.getByLabel("Token de API").fill(TOKEN);
     await card.getByRole("button", { name: "Testar" }).click();

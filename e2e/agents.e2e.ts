@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { arrangeAgent, expect, test } from "./fixtures";
+import { expectAccessible } from "./support/axe";
 
 const section = (page: Page, name: string) => page.getByRole("navigation", { name: "Seções do agente" }).getByRole("button", { name: new RegExp(`^${name}`) });
 
@@ -9,6 +10,7 @@ test.describe("[AGENTS]", () => {
     await page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Meus Agentes" }).click();
     await expect(page.getByRole("heading", { name: "Meus Agentes" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Crie seu primeiro agente" })).toBeVisible();
+    await expectAccessible(page, "agentes, vazio");
     await page.getByRole("button", { name: "Criar primeiro agente" }).click();
 
     const dialog = page.getByRole("dialog", { name: "Novo agente" });
@@ -16,6 +18,8 @@ test.describe("[AGENTS]", () => {
     await dialog.getByRole("button", { name: "Criar agente" }).click();
     await expect(dialog.getByText("Nome deve ter pelo menos 2 caracteres")).toBeVisible();
     await expect(dialog.getByText("Atividade deve ter pelo menos 2 caracteres")).toBeVisible();
+    await expect(dialog.getByLabel("Atividade")).toHaveAccessibleDescription(/Atividade deve ter pelo menos 2 caracteres/);
+    await expectAccessible(page, "diálogo Novo agente, com erros");
     await dialog.getByLabel("Nome do agente").fill("x".repeat(101));
     await expect(dialog.getByText("Nome deve ter no máximo 100 caracteres")).toBeVisible();
 
@@ -27,18 +31,43 @@ test.describe("[AGENTS]", () => {
     // Trimmed and whitespace-collapsed by the shared contract.
     await expect(page.getByRole("heading", { name: "Ana Atendente" })).toBeVisible();
     await expect(page.getByLabel("Nome do agente")).toHaveValue("Ana Atendente");
+    await expectAccessible(page, "editor do agente, novo");
+  });
+
+  test("[A11Y]: a field the server refuses in 'Novo agente' shows its pt-BR message under that field", async ({ page, loggedIn }) => {
+    void loggedIn;
+    await page.goto("/agents");
+    // The dialog checks the same contract first, so the request is altered on its way to the server.
+    const shorten = (v: unknown): unknown =>
+      v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === "activity" ? "A" : shorten(x)])) : v;
+    await page.route("**/trpc/agents.create**", (route) => route.continue({ postData: JSON.stringify(shorten(route.request().postDataJSON())) }));
+    await page.getByRole("button", { name: "Criar primeiro agente" }).click();
+    const dialog = page.getByRole("dialog", { name: "Novo agente" });
+    await dialog.getByLabel("Nome do agente").fill("Ana");
+    await dialog.getByLabel("Atividade").fill("Atendimento");
+    await dialog.getByRole("button", { name: "Criar agente" }).click();
+    const activity = dialog.getByLabel("Atividade");
+    await expect(activity).toHaveAttribute("aria-invalid", "true");
+    await expect(activity).toHaveAccessibleDescription("Atividade deve ter pelo menos 2 caracteres");
+    // Under the field, not repeated in the banner.
+    await expect(dialog.getByRole("alert")).toHaveCount(0);
+    await expectAccessible(page, "diálogo Novo agente, campo recusado pelo servidor");
+    await activity.fill("Atendimento da loja");
+    await expect(activity).toHaveAttribute("aria-invalid", "false");
   });
 
   test("[AGENTS]: the free plan's agent limit is shown from the server in the create dialog", async ({ page, loggedIn, baseURL }) => {
     await arrangeAgent(baseURL ?? "", loggedIn, { name: "Primeiro", activity: "Vendas" });
     await page.goto("/agents");
     await expect(page.getByRole("article", { name: "Primeiro" })).toBeVisible();
+    await expectAccessible(page, "agentes, com dados");
     await page.getByRole("button", { name: "Novo agente" }).click();
     const dialog = page.getByRole("dialog", { name: "Novo agente" });
     await dialog.getByLabel("Nome do agente").fill("Segundo");
     await dialog.getByLabel("Atividade").fill("Suporte");
     await dialog.getByRole("button", { name: "Criar agente" }).click();
     await expect(dialog.getByRole("alert")).toContainText("Seu plano Gratuito permite até 1 agente");
+    await expectAccessible(page, "diálogo Novo agente, limite do plano");
   });
 
   test("[AGENTS]: toggle active and delete with confirmation, with the spec's toasts", async ({ page, loggedIn, baseURL }) => {
@@ -54,6 +83,13 @@ test.describe("[AGENTS]", () => {
 
     await card.getByRole("button", { name: "Excluir Bia" }).click();
     const confirm = page.getByRole("dialog", { name: "Excluir agente" });
+    await expect(confirm).toBeVisible();
+    await expectAccessible(page, "confirmação Excluir agente");
+    // Esc closes the dialog and focus returns to the button that opened it.
+    await page.keyboard.press("Escape");
+    await expect(confirm).toBeHidden();
+    await expect(card.getByRole("button", { name: "Excluir Bia" })).toBeFocused();
+    await card.getByRole("button", { name: "Excluir Bia" }).click();
     await confirm.getByRole("button", { name: "Cancelar" }).click();
     await expect(card).toBeVisible();
     await card.getByRole("button", { name: "Excluir Bia" }).click();
@@ -82,6 +118,8 @@ test.describe("[AGENTS]", () => {
     await form.getByRole("button", { name: "Salvar alterações" }).click();
     await expect(form.getByText("Nome da empresa deve ter pelo menos 2 caracteres")).toBeVisible();
     await expect(form.getByText("URL inválida")).toBeVisible();
+    await expect(form.getByLabel("Site da empresa")).toHaveAttribute("aria-invalid", "true");
+    await expectAccessible(page, "editor do agente, Empresa com erros");
 
     await form.getByLabel("Nome da empresa").fill("  Padaria   Pão Quente ");
     await form.getByLabel("Site da empresa").fill("https://paoquente.com.br");
@@ -106,6 +144,7 @@ test.describe("[AGENTS]", () => {
     await section(page, "Mensagens").click();
     const guard = page.getByRole("dialog", { name: "Alterações não salvas" });
     await expect(guard).toBeVisible();
+    await expectAccessible(page, "diálogo Alterações não salvas");
     await guard.getByRole("button", { name: "Continuar editando" }).click();
     await expect(page.getByLabel("Tom de voz")).toHaveValue("direto e simpático");
 

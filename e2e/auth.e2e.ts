@@ -1,9 +1,11 @@
 import { expect, linkFromOutbox, loginViaUI, PASSWORD, registerUser, test, uniqueEmail } from "./fixtures";
+import { expectAccessible } from "./support/axe";
 
 test.describe("[AUTH]", () => {
   test("[AUTH]: register formats the phone, gates the button and lands on the dashboard", async ({ page }) => {
     await page.goto("/register");
     await expect(page.getByRole("heading", { name: "Criar conta" })).toBeVisible();
+    await expectAccessible(page, "cadastro, vazio");
     const submit = page.getByRole("button", { name: "Criar conta" });
     const phone = page.getByLabel("WhatsApp");
 
@@ -17,6 +19,10 @@ test.describe("[AUTH]", () => {
     await page.getByLabel("Nome", { exact: true }).fill("J");
     await page.getByLabel("Sobrenome").click();
     await expect(page.getByText("Nome deve ter pelo menos 2 caracteres")).toBeVisible();
+    // The error is tied to its field, so a screen reader reads it with the field.
+    await expect(page.getByLabel("Nome", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Nome", { exact: true })).toHaveAccessibleDescription("Nome deve ter pelo menos 2 caracteres");
+    await expectAccessible(page, "cadastro, com erro de campo");
     await page.getByLabel("Nome", { exact: true }).fill("Joana");
     await page.getByLabel("Sobrenome").fill("Pereira");
     await page.getByLabel("Email").fill(uniqueEmail("register"));
@@ -39,6 +45,30 @@ test.describe("[AUTH]", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test("[A11Y]: a field the server refuses shows its pt-BR message under that field, read with it", async ({ page }) => {
+    await page.goto("/register");
+    // The browser checks the same contract first, so the request is altered on its way to the server.
+    await page.route("**/api/v1/auth/register", (route) => route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), firstName: "J" }) }));
+    await page.getByLabel("Nome", { exact: true }).fill("Joana");
+    await page.getByLabel("Sobrenome").fill("Pereira");
+    await page.getByLabel("WhatsApp").pressSequentially("21912345678");
+    await page.getByLabel("Email").fill(uniqueEmail("server-field"));
+    await page.getByLabel("Senha", { exact: true }).fill(PASSWORD);
+    const refused = page.waitForResponse((r) => r.url().endsWith("/api/v1/auth/register"));
+    await page.getByRole("button", { name: "Criar conta" }).click();
+    const body = (await (await refused).json()) as { error: { message: string; field: string } };
+    expect(body.error).toMatchObject({ message: "Nome deve ter pelo menos 2 caracteres", field: "firstName" });
+    const name = page.getByLabel("Nome", { exact: true });
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(name).toHaveAccessibleDescription("Nome deve ter pelo menos 2 caracteres");
+    await expect(page.getByText("Erro ao criar conta")).toBeVisible();
+    await expectAccessible(page, "cadastro, campo recusado pelo servidor");
+    // Editing the field clears the server's message.
+    await name.fill("Joanna");
+    await expect(name).toHaveAttribute("aria-invalid", "false");
+    await expect(name).toHaveAccessibleDescription("");
+  });
+
   test("[AUTH]: register with an email in use shows 'Erro ao criar conta'", async ({ page, user }) => {
     await page.goto("/register");
     await page.getByLabel("Nome", { exact: true }).fill("Outra");
@@ -49,6 +79,7 @@ test.describe("[AUTH]", () => {
     await page.getByRole("button", { name: "Criar conta" }).click();
     await expect(page.getByText("Erro ao criar conta")).toBeVisible();
     await expect(page.getByText("Este email já está sendo usado. Tente fazer login ou use outro email.")).toBeVisible();
+    await expectAccessible(page, "cadastro, email em uso (toast)");
   });
 
   test("[AUTH]: login button waits for a valid email and a 4+ char password; wrong password says 'Credenciais inválidas'", async ({
@@ -57,6 +88,7 @@ test.describe("[AUTH]", () => {
   }) => {
     await page.goto("/login");
     await expect(page.getByRole("heading", { name: "Faça login na sua conta" })).toBeVisible();
+    await expectAccessible(page, "login, vazio");
     const button = page.getByRole("button", { name: "Fazer login" });
     await expect(button).toBeDisabled();
     await page.getByLabel("Email").fill("nao-e-email");
@@ -75,6 +107,7 @@ test.describe("[AUTH]", () => {
     await button.click();
     await expect(page.getByText("Credenciais inválidas")).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
+    await expectAccessible(page, "login, credenciais inválidas");
   });
 
   test("[AUTH]: remember-me keeps the email after logout, which shows 'Saindo...' and lands on /login", async ({ page, user }) => {
@@ -113,11 +146,13 @@ test.describe("[AUTH]", () => {
     await page.getByRole("link", { name: "Esqueceu a senha?" }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
     await expect(page.getByRole("link", { name: "Voltar para o login" })).toBeVisible();
+    await expectAccessible(page, "esqueci a senha, vazio");
     await page.getByLabel("Email").fill(user.email);
     await page.getByRole("button", { name: "Enviar solicitação" }).click();
     await expect(page.getByRole("heading", { name: "Verifique seu email!" })).toBeVisible();
     await expect(page.getByText("Email enviado!")).toBeVisible();
     await expect(page.getByText("Verifique sua caixa de entrada")).toBeVisible();
+    await expectAccessible(page, "esqueci a senha, enviado");
   });
 
   test("[AUTH]: the emailed reset link sets a new password that logs in", async ({ page, baseURL }) => {
@@ -127,10 +162,13 @@ test.describe("[AUTH]", () => {
     await page.getByRole("button", { name: "Enviar solicitação" }).click();
     await expect(page.getByRole("heading", { name: "Verifique seu email!" })).toBeVisible();
     await page.goto(await linkFromOutbox(baseURL ?? "", user.email, "/reset-password"));
+    await expect(page.getByLabel("Nova senha", { exact: true })).toBeVisible();
+    await expectAccessible(page, "redefinir senha");
     await page.getByLabel("Nova senha", { exact: true }).fill("novasenha1");
     await page.getByLabel("Confirmar nova senha").fill("novasenha1");
     await page.getByRole("button", { name: "Redefinir senha" }).click();
     await expect(page.getByRole("heading", { name: "Senha redefinida!" })).toBeVisible();
+    await expectAccessible(page, "senha redefinida");
     await loginViaUI(page, user.email, "novasenha1");
   });
 
@@ -138,6 +176,7 @@ test.describe("[AUTH]", () => {
     const user = await registerUser(baseURL ?? "");
     await page.goto(await linkFromOutbox(baseURL ?? "", user.email, "/verify-email"));
     await expect(page.getByRole("heading", { name: "Email verificado!" })).toBeVisible();
+    await expectAccessible(page, "email verificado");
   });
 
   test("[AUTH]: an unauthenticated visitor on a protected page goes to /login", async ({ page }) => {

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { arrangeAgent, expect, test } from "./fixtures";
+import { expectAccessible } from "./support/axe";
 import { E2E_TELEGRAM, E2E_UAZAPI_ADMIN } from "./support/fakes-config";
 import { runChannelFakes } from "./support/run-channel-fakes";
 
@@ -28,6 +29,7 @@ test.describe("Canais: Telegram e WhatsApp (servidor próprio)", () => {
     await card.getByLabel("Token do bot").fill("123:token-que-o-telegram-recusa");
     await card.getByRole("button", { name: "Conectar" }).click();
     await expect(card.getByRole("alert")).toHaveText("Token do bot inválido: o Telegram recusou este token");
+    await expectAccessible(page, "canais, Telegram com token recusado");
 
     await card.getByLabel("Token do bot").fill(E2E_TELEGRAM.token);
     await card.getByRole("button", { name: "Conectar" }).click();

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { arrangeAgent, expect, loginViaUI, registerUser, test } from "./fixtures";
+import { expectAccessible } from "./support/axe";
 import { E2E_WHATSAPP } from "./support/fakes-config";
 import { runChannelFakes } from "./support/run-channel-fakes";
 
@@ -60,9 +61,12 @@ test.describe("Canais", () => {
     await page.reload();
     await expect(card.getByLabel("Business account ID")).toHaveValue("111222333");
     await expect(card.getByTestId("whatsapp-status")).toHaveText("Conectado");
+    await expectAccessible(page, "canais, WhatsApp conectado");
 
     await card.getByRole("button", { name: "Desconectar" }).click();
     const dialog = page.getByRole("dialog", { name: "Desconectar o WhatsApp?" });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, "confirmação Desconectar o WhatsApp");
     await dialog.getByRole("button", { name: "Cancelar" }).click();
     await expect(card.getByTestId("whatsapp-status")).toHaveText("Conectado");
     await card.getByRole("button", { name: "Desconectar" }).click();

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { expectAccessible } from "./support/axe";
 
 test.describe("[DASHBOARD]", () => {
   test("[DASHBOARD]: greets the user, shows the three cards and the credit chart", async ({ page, loggedIn }) => {
@@ -21,6 +22,7 @@ test.describe("[DASHBOARD]", () => {
 
     // The test server has no AI provider key, so the header says so.
     await expect(page.getByRole("banner").getByText("modo offline")).toBeVisible();
+    await expectAccessible(page, "dashboard, vazio");
   });
 
   test("[DASHBOARD]: switching the period to 7 and 15 days changes the summary text", async ({ page, loggedIn }) => {
@@ -33,6 +35,7 @@ test.describe("[DASHBOARD]", () => {
     await chart.getByRole("button", { name: "15 dias" }).click();
     await expect(chart.getByText("créditos usados nos últimos 15 dias")).toBeVisible();
     await expect(chart.locator("canvas")).toBeVisible();
+    await expectAccessible(page, "dashboard, período de 15 dias");
   });
 
   test("[DASHBOARD]: the sidebar plan box shows the plan and credits and opens /faturamento", async ({ page, loggedIn }) => {
@@ -44,5 +47,6 @@ test.describe("[DASHBOARD]", () => {
     await expect(page).toHaveURL(/\/faturamento$/);
     await expect(page.getByRole("heading", { name: "Faturamento" })).toBeVisible();
     await expect(page.getByText("Esta área ainda não está disponível nesta versão.")).toBeVisible();
+    await expectAccessible(page, "faturamento (indisponível)");
   });
 });

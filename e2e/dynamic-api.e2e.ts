@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { ADMIN, arrangeAgent, expect, loggedInApi, test } from "./fixtures";
+import { expectAccessible } from "./support/axe";
 import { E2E_SHOP_KEY, shopApiPort } from "./support/fakes-config";
 
 const SHOP = `http://127.0.0.1:${shopApiPort()}`;
@@ -47,12 +48,14 @@ test.describe("[DYNAMIC API]", () => {
     const section = page.getByRole("region", { name: "API dinâmica" });
     await expect(section.getByRole("heading", { name: "API dinâmica" })).toBeVisible();
     await expect(section.getByText("Nenhuma API cadastrada ainda.")).toBeVisible();
+    await expectAccessible(page, "API dinâmica, vazio");
 
     await section.getByRole("button", { name: "Nova API" }).click();
     const form = section.getByRole("form", { name: "Nova API" });
     await form.getByRole("button", { name: "Salvar API" }).click();
     await expect(form.getByText("Nome deve ter pelo menos 2 caracteres")).toBeVisible();
     await expect(form.getByText("URL base inválida")).toBeVisible();
+    await expectAccessible(page, "API dinâmica, formulário com erros");
     await form.getByLabel("Nome da API").fill("Loja");
     await form.getByLabel("URL base").fill(SHOP);
     await form.getByLabel("URL da documentação (OpenAPI/Swagger)").fill(`${SHOP}/openapi.json`);

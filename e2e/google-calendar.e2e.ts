@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { ADMIN, arrangeAgent, expect, loggedInApi, loginViaUI, test } from "./fixtures";
+import { expectAccessible } from "./support/axe";
 import { calendarApiPort } from "./support/fakes-config";
 
 /**
@@ -52,6 +53,7 @@ test.describe("[GOOGLE CALENDAR]", () => {
     await expect(card.getByRole("heading", { name: "Google Agenda" })).toBeVisible();
     await expect(card.getByText("O administrador da plataforma ainda não configurou a Google Agenda")).toBeVisible();
     await expect(card.getByRole("button", { name: "Conectar Google Agenda" })).toBeDisabled();
+    await expectAccessible(page, "integrações, Google Agenda não configurada");
 
     // The admin, in a browser of their own.
     const adminContext = await browser.newContext();
@@ -62,6 +64,7 @@ test.describe("[GOOGLE CALENDAR]", () => {
     await expect(admin.getByText("Não configurada")).toBeVisible();
     await admin.getByRole("button", { name: "Salvar" }).click();
     await expect(admin.getByText("ID do cliente inválido")).toBeVisible();
+    await expectAccessible(adminPage, "configurações do admin, Google Agenda com erro");
     await admin.getByLabel("ID do cliente").fill("cliente-123.apps.googleusercontent.com");
     await admin.getByLabel("Chave secreta do cliente").fill("segredo-oauth-123");
     await admin.getByLabel("URI de redirecionamento").fill(`${base}/api/v1/integrations/google-calendar/callback`);
@@ -110,6 +113,7 @@ test.describe("[GOOGLE CALENDAR]", () => {
     await expect(card.getByLabel("Agenda", { exact: true })).toHaveValue("vendas@group.calendar.google.com");
     await expect(card.getByLabel("Intervalo entre horários")).toHaveValue("60");
     await expect(card.getByLabel("Sábado aberto")).toBeChecked();
+    await expectAccessible(page, "integrações, Google Agenda conectada");
 
     // Disconnect.
     await card.getByRole("button", { name: "Desconectar" }).click();

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { arrangeAgent, expect, loggedInApi, test } from "./fixtures";
+import { expectAccessible } from "./support/axe";
 import { channelFakesPort } from "./support/fakes-config";
 
 /**
@@ -69,6 +70,7 @@ test.describe("Conversas", () => {
     await expect(page.getByRole("heading", { name: "Conversas", level: 1 })).toBeVisible();
     await expect(page.getByText("Nenhuma conversa ainda")).toBeVisible();
     await expect(page.getByText("ao vivo")).toBeVisible();
+    await expectAccessible(page, "conversas, vazio");
 
     const chatId = 555_000_000 + Math.floor(Math.random() * 1000);
     await customerSays(chatId, "Joana", "Oi! Vocês entregam flores hoje?");
@@ -87,6 +89,9 @@ test.describe("Conversas", () => {
     // Opening it marks it read.
     await expect(page.getByRole("img", { name: "1 conversa não lida" })).toHaveCount(0);
     await expect(thread.getByRole("note").filter({ hasText: "a IA pausa por 30 minutos" })).toBeVisible();
+    // The thread is a log (a polite live region): what the customer writes next is read aloud.
+    await expect(thread.getByRole("log", { name: "Mensagens" })).toBeVisible();
+    await expectAccessible(page, "conversas, conversa aberta");
 
     const composer = thread.getByLabel("Responder como atendente");
     await composer.fill("Olá Joana! Aqui é a Carla.");
@@ -101,6 +106,7 @@ test.describe("Conversas", () => {
     await expect(mine.getByRole("img", { name: "Enviado" })).toBeVisible();
     await expect(thread.getByRole("button", { name: "Devolver para a IA" })).toBeVisible();
     await expect(thread.getByRole("combobox", { name: "Atribuir" })).toHaveValue(/.+/);
+    await expectAccessible(page, "conversas, atendente assumiu");
 
     // The customer writes again: it shows up live, and the AI does not answer while the person handles it.
     await customerSays(chatId, "Joana", "Perfeito, e aos domingos?");

@@ -1,4 +1,5 @@
 import { ADMIN, arrangeAgent, expect, loggedInApi, loginViaUI, readOutbox, test, uniqueEmail } from "./fixtures";
+import { expectAccessible } from "./support/axe";
 
 /** Admin tRPC mutation (superjson body) through a logged-in API context. */
 async function adminMutate(baseURL: string, path: string, input: unknown) {
@@ -24,6 +25,7 @@ test.describe("[N8N / WEB SEARCH / EMAIL]", () => {
       await n8nAdmin.getByLabel("Permitir workflows do n8n").uncheck();
       await n8nAdmin.getByRole("button", { name: "Salvar" }).click();
       await expect(n8nAdmin.getByText("Salvo")).toBeVisible();
+      await expectAccessible(adminPage, "configurações do admin");
 
       const search = adminPage.getByRole("region", { name: "Busca na web" });
       await search.getByLabel("Resultados por busca").fill("11");
@@ -88,6 +90,7 @@ test.describe("[N8N / WEB SEARCH / EMAIL]", () => {
     await expect(card.getByText("Informe pelo menos um destinatário")).toBeVisible();
     await card.getByLabel("Destinatário 1").fill("não-é-email");
     await expect(card.getByText("E-mail inválido")).toBeVisible();
+    await expectAccessible(page, "integrações, e-mail com destinatário inválido");
     const to = uniqueEmail("equipe");
     await card.getByLabel("Destinatário 1").fill(to);
     await card.getByLabel("Usar meu próprio servidor SMTP").check();
@@ -99,6 +102,7 @@ test.describe("[N8N / WEB SEARCH / EMAIL]", () => {
     await expect(card.getByText("Salvo")).toBeVisible();
     await card.getByRole("button", { name: "Testar" }).click();
     await expect(card.getByRole("status").filter({ hasText: "E-mail de teste" })).toBeVisible();
+    await expectAccessible(page, "integrações, e-mail testado");
     await expect.poll(async () => (await readOutbox(base, to)).map((m) => m.subject)).toContain("Teste de e-mail — Edu do E-mail");
   });
 });

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { FAKE_STORE_ID, FAKE_TOKEN } from "../test/fakes/nuvemshop";
 import { NOTION_TOKEN, PARENT_PAGE_ID } from "../test/fakes/notion";
 import { arrangeAgent, expect, test } from "./fixtures";
+import { expectAccessible } from "./support/axe";
 import { commerceApiPort } from "./support/fakes-config";
 
 /**
@@ -42,6 +43,7 @@ test.describe("[NUVEMSHOP]", () => {
     await expect(card.getByText("Informe o token de acesso da Nuvemshop")).toBeVisible();
     await card.getByLabel("ID da loja").fill("loja-1");
     await expect(card.getByText("ID da loja deve conter apenas números")).toBeVisible();
+    await expectAccessible(page, "integrações, Nuvemshop com erros");
 
     await card.getByLabel("ID da loja").fill(FAKE_STORE_ID);
     await card.getByLabel("Token de acesso").fill("token-errado");
@@ -60,6 +62,7 @@ test.describe("[NUVEMSHOP]", () => {
     await expect(again.getByLabel("Token de acesso")).toHaveValue("");
     await expect(again.getByText("••• definido — deixe em branco para manter")).toBeVisible();
     await expect(again.getByText("Ativa", { exact: true })).toBeVisible();
+    await expectAccessible(page, "integrações, Nuvemshop salva");
 
     await again.getByLabel("Integração ativa").uncheck();
     await again.getByRole("button", { name: "Salvar Nuvemshop" }).click();

@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
 import { arrangeAgent, expect, test } from "./fixtures";
+import { expectAccessible } from "./support/axe";
+import { expectFocusRing, tabTo } from "./support/keyboard";
 
 /** 1×1 transparent PNG. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
@@ -37,6 +39,7 @@ test.describe("[PUBLIC CHAT]", () => {
     await expect(page.getByText("fase de treinamento e pode cometer erros")).toBeVisible();
     await expect(page.getByTestId("sidebar")).toHaveCount(0);
     expect((await box(page).boundingBox())?.height).toBe(58);
+    await expectAccessible(page, "chat público, vazio");
 
     // Shift+Enter adds a line (no send); the box grows up to 120 px.
     await box(page).fill("linha 1");
@@ -67,6 +70,10 @@ test.describe("[PUBLIC CHAT]", () => {
     expect(body).toContain("event: done");
     await expect(answers(page).last()).toHaveText(HOURS);
     await expect(box(page)).toBeFocused();
+    // The messages are a polite live region, not busy once the answer is whole: it is read aloud.
+    await expect(page.getByRole("main")).toHaveAttribute("aria-live", "polite");
+    await expect(page.getByRole("main")).toHaveAttribute("aria-busy", "false");
+    await expectAccessible(page, "chat público, com mensagens");
 
     // The next turn carries the history and the same visitor session.
     const second = page.waitForRequest((r) => r.url().includes("/chat-external"));
@@ -113,9 +120,11 @@ test.describe("[PUBLIC CHAT]", () => {
     await target.dispatchEvent("dragenter", { dataTransfer: data });
     await expect(page.getByText("Solte sua imagem aqui")).toBeVisible();
     await expect(page.getByText("PNG, JPG, GIF até 10MB")).toBeVisible();
+    await expectAccessible(page, "chat público, arrastando imagem");
     await target.dispatchEvent("drop", { dataTransfer: data });
     await expect(page.getByText("Solte sua imagem aqui")).toHaveCount(0);
     await expect(page.getByRole("img", { name: "Imagem anexada" })).toBeVisible();
+    await expectAccessible(page, "chat público, imagem anexada");
   });
 
   test("[PUBLIC CHAT]: like and dislike open the feedback dialog and show the spec's toasts", async ({ page, user, baseURL }) => {
@@ -127,6 +136,8 @@ test.describe("[PUBLIC CHAT]", () => {
     const like = page.getByRole("button", { name: "Resposta satisfatória" });
     await like.click();
     const positive = page.getByRole("dialog", { name: "Feedback Positivo" });
+    await expect(positive).toBeVisible();
+    await expectAccessible(page, "chat público, diálogo de feedback");
     await positive.getByLabel("Observação (opcional)").fill("Resposta rápida e certa");
     const sent = page.waitForRequest((r) => r.url().endsWith(`/agents/${agent.id}/feedback`));
     await positive.getByRole("button", { name: "Enviar Feedback" }).click();
@@ -170,6 +181,83 @@ test.describe("[PUBLIC CHAT]", () => {
     await expect(page.getByRole("button", { name: "Resposta satisfatória" }).nth(3)).toHaveAttribute("aria-pressed", "true");
   });
 
+  test("[A11Y]: keyboard only: write, attach an image, rate and copy answers on the public chat", async ({ page, context, user, baseURL }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const FACT = "Instalamos box de vidro em até 3 dias úteis.";
+    const agent = await arrangeAgent(baseURL ?? "", user, { name: "Vera", activity: "Vidraçaria" }, { companyDetails: FACT });
+    const kb = page.keyboard;
+    await page.goto(`/chat/${agent.id}`);
+    await tabTo(page, box(page));
+    await kb.type("Em quanto tempo instalam o box?");
+    await kb.press("Enter");
+    await expect(answers(page)).toHaveText(FACT);
+    await expect(box(page)).toBeFocused();
+
+    // 'Anexar arquivo' → 'Imagem' opens the (labelled) file input; focus comes back to the trigger.
+    const attach = page.getByRole("button", { name: "Anexar arquivo" });
+    const pickImage = async () => {
+      await tabTo(page, attach, { back: true, max: 4 });
+      await expectFocusRing(attach);
+      await kb.press("Enter");
+      await expect(page.getByRole("menuitem", { name: "Imagem" })).toBeFocused();
+      const chooser = page.waitForEvent("filechooser");
+      await kb.press("Enter");
+      const picker = await chooser;
+      expect(await picker.element().getAttribute("aria-label")).toBe("Anexar imagem");
+      await picker.setFiles({ name: "foto.png", mimeType: "image/png", buffer: PNG });
+      await expect(page.getByRole("img", { name: "Imagem anexada" })).toBeVisible();
+      await expect(attach).toBeFocused();
+    };
+    await pickImage();
+    // Removing it hands focus to the message box (the button itself goes away).
+    await tabTo(page, page.getByRole("button", { name: "Remover imagem" }), { back: true, max: 3 });
+    await kb.press("Enter");
+    await expect(page.getByRole("img", { name: "Imagem anexada" })).toHaveCount(0);
+    await expect(box(page)).toBeFocused();
+    await pickImage();
+    await tabTo(page, box(page), { max: 3 });
+    await kb.press("Enter");
+    await expect(page.getByRole("img", { name: "Imagem enviada" })).toBeVisible();
+    await expect(answers(page)).toHaveCount(2);
+
+    // Like the first answer: the dialog takes focus, Tab reaches 'Enviar Feedback', focus comes back.
+    const like = page.getByRole("button", { name: "Resposta satisfatória" }).first();
+    await tabTo(page, like, { back: true, max: 20 });
+    await expectFocusRing(like);
+    await kb.press("Enter");
+    const positive = page.getByRole("dialog", { name: "Feedback Positivo" });
+    await expect(positive.getByLabel("Observação (opcional)")).toBeFocused();
+    await kb.type("Rápido e claro");
+    await tabTo(page, positive.getByRole("button", { name: "Enviar Feedback" }), { max: 4 });
+    const sent = page.waitForRequest((r) => r.url().endsWith(`/agents/${agent.id}/feedback`));
+    await kb.press("Enter");
+    expect((await sent).postDataJSON()).toMatchObject({ feedbackType: "like", observation: "Rápido e claro" });
+    await expect(page.getByText("Feedback enviado!")).toBeVisible();
+    await expect(positive).toBeHidden();
+    await expect(like).toBeFocused();
+    await expect(like).toHaveAttribute("aria-pressed", "true");
+    await expect(like).toBeDisabled();
+
+    // Dislike the second one and leave with Esc: skipped, marked, focus back on the button.
+    const dislike = page.getByRole("button", { name: "Resposta insatisfatória" }).nth(1);
+    await tabTo(page, dislike, { max: 10 });
+    await kb.press("Enter");
+    const negative = page.getByRole("dialog", { name: "Feedback Negativo" });
+    await expect(negative).toBeVisible();
+    await expectAccessible(page, "chat público, feedback aberto pelo teclado");
+    await kb.press("Escape");
+    await expect(negative).toBeHidden();
+    await expect(dislike).toBeFocused();
+    await expect(dislike).toHaveAttribute("aria-pressed", "true");
+
+    // Copy the first answer.
+    await tabTo(page, page.getByRole("button", { name: "Copiar" }).first(), { back: true, max: 10 });
+    await kb.press("Enter");
+    await expect(page.getByText("Copiado!")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(FACT);
+    await expectAccessible(page, "chat público, usado pelo teclado");
+  });
+
   test("[PUBLIC CHAT]: copy puts the answer in the clipboard; clear and delete empty the page", async ({ page, context, user, baseURL }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const agent = await arrangeAgent(baseURL ?? "", user, { name: "Malu", activity: "Academia" }, { companyDetails: "A mensalidade custa R$ 99 por mês." });
@@ -202,6 +290,7 @@ test.describe("[PUBLIC CHAT]", () => {
     await expect(answers(page).last()).toHaveText("Desculpe, ocorreu um erro ao processar sua mensagem. Tente novamente.");
     await ask(page, "Alô?");
     await expect(answers(page).last()).toHaveText("Desculpe, não consegui processar sua mensagem.");
+    await expectAccessible(page, "chat público, respostas de erro");
     expect(call).toBe(2);
   });
 
@@ -213,6 +302,7 @@ test.describe("[PUBLIC CHAT]", () => {
     await expect(page.getByText("O agente que você está tentando acessar não existe ou foi removido.")).toBeVisible();
     await page.goto("/chat/00000000-0000-0000-0000-000000000000");
     await expect(page.getByRole("heading", { name: "Agente não encontrado" })).toBeVisible();
+    await expectAccessible(page, "chat público, agente não encontrado");
   });
 
   test("[PUBLIC CHAT]: a reply carrying <img onerror> and a javascript: link executes nothing", async ({ page, user, baseURL }) => {

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { Locator, Page } from "@playwright/test";
 import { arrangeAgent, expect, linkFromOutbox, loggedInApi, loginViaUI, registerUser, test, uniqueEmail } from "./fixtures";
+import { expectAccessible } from "./support/axe";
 
 /**
  * A loopback site for the website tests. safe-fetch refuses loopback unless the e2e server allows this
@@ -77,6 +78,7 @@ test.describe("[TRAINING]", () => {
     await expect(cache.getByText("0 respostas servidas do cache")).toBeVisible();
     await expect(cache.getByText("R$ 0,00 economizados")).toBeVisible();
     await expect(page.getByText("Nada treinado ainda.")).toBeVisible();
+    await expectAccessible(page, "treinamentos, vazio");
 
     // Before training the agent does not know it.
     const before = await askPublicChat(page, agent.id, "Onde fica o estacionamento?");
@@ -96,6 +98,9 @@ test.describe("[TRAINING]", () => {
     await expect(item.getByRole("progressbar")).toHaveCount(0);
     await expect(item.getByText(/^1 trecho · Treinado em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
     await expect(page.getByText("1 conteúdo", { exact: true })).toBeVisible();
+    // Screen readers hear the training finish (a polite live region).
+    await expect(page.getByTestId("training-announcer")).toHaveText(/O estacionamento dos hóspedes.*: Pronto$/);
+    await expectAccessible(page, "treinamentos, com um texto treinado");
 
     const { reply } = await askPublicChat(page, agent.id, "Onde fica o estacionamento?");
     await expect(reply).toContainText("Rua das Gaivotas, número 42");
@@ -122,6 +127,7 @@ test.describe("[TRAINING]", () => {
     await expect(tours).toBeChecked();
     await tours.uncheck();
     await expect(form.getByText("2 páginas encontradas · 1 selecionada")).toBeVisible();
+    await expectAccessible(page, "treinamentos, páginas do site encontradas");
     await form.getByLabel("Atualizar automaticamente").selectOption({ label: "Semanalmente" });
     await form.getByRole("button", { name: "Adicionar site" }).click();
     await expect(page.getByText("Site adicionado")).toBeVisible();
@@ -133,6 +139,7 @@ test.describe("[TRAINING]", () => {
     await expect(bar).toBeVisible();
     await expect(bar).toHaveAttribute("aria-valuenow", /^\d{1,2}$/);
     await expect(status(item)).toHaveText(/^(Pendente|Processando)$/);
+    await expectAccessible(page, "treinamentos, site em treinamento (barra de progresso)");
     await expect(status(item)).toHaveText("Pronto", { timeout: 15_000 });
     await expect(bar).toHaveCount(0);
     await expect(item.getByText(/trechos? · Treinado em/)).toBeVisible();
@@ -151,6 +158,7 @@ test.describe("[TRAINING]", () => {
     const item = sourceItem(page, `${SITE}/sumiu`);
     await expect(status(item)).toHaveText("Falhou");
     await expect(item.getByText("Página não encontrada no site (erro 404).")).toBeVisible();
+    await expectAccessible(page, "treinamentos, fonte que falhou");
     await expect(item.getByRole("progressbar")).toHaveCount(0);
   });
 
@@ -168,6 +176,7 @@ test.describe("[TRAINING]", () => {
     await expect(text.getByText("O texto deve ter pelo menos 10 caracteres")).toBeVisible();
     await text.getByLabel("Imagem (opcional)").fill("javascript:alert(1)");
     await expect(text.getByText("URL deve usar protocolo HTTP ou HTTPS")).toBeVisible();
+    await expectAccessible(page, "treinamentos, texto com erros");
 
     await tab(page, "Sites").click();
     const site = page.getByRole("form", { name: "Adicionar site" });
@@ -185,6 +194,7 @@ test.describe("[TRAINING]", () => {
     await video.getByRole("button", { name: "Adicionar vídeo" }).click();
     await expect(video.getByText("O título deve ter pelo menos 2 caracteres")).toBeVisible();
     await expect(video.getByText("URL deve ser de um vídeo válido (YouTube, Vimeo, etc.)")).toBeVisible();
+    await expectAccessible(page, "treinamentos, vídeo com erros");
 
     await tab(page, "Documentos").click();
     const doc = page.getByRole("form", { name: "Enviar documento" });
@@ -193,6 +203,7 @@ test.describe("[TRAINING]", () => {
     await doc.getByLabel("Arquivo do documento").setInputFiles({ name: "enorme.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(20 * 1024 * 1024 + 1) });
     await expect(doc.getByText("O arquivo excede o tamanho máximo de 20 MB.")).toBeVisible();
     await expect(doc.getByRole("button", { name: "Enviar documento" })).toBeDisabled();
+    await expectAccessible(page, "treinamentos, documento recusado");
 
     // The drafts are kept across tabs, and leaving the section with one asks first.
     await tab(page, "Textos").click();
@@ -229,6 +240,8 @@ test.describe("[TRAINING]", () => {
 
     await videoItem.getByRole("button", { name: "Editar Como encomendar livros" }).click();
     const editVideo = page.getByRole("dialog", { name: "Editar vídeo" });
+    await expect(editVideo).toBeVisible();
+    await expectAccessible(page, "diálogo Editar vídeo");
     await editVideo.getByLabel("Título do vídeo").fill("Encomendas de livros");
     await editVideo.getByRole("button", { name: "Salvar e treinar" }).click();
     await expect(page.getByText("Alterações salvas")).toBeVisible();
@@ -247,6 +260,7 @@ test.describe("[TRAINING]", () => {
     await edit.getByLabel("Texto", { exact: true }).fill("curto");
     await edit.getByRole("button", { name: "Salvar e treinar" }).click();
     await expect(edit.getByText("O texto deve ter pelo menos 10 caracteres")).toBeVisible();
+    await expectAccessible(page, "diálogo Editar texto, com erro");
     await edit.getByLabel("Texto", { exact: true }).fill("Abrimos de terça a sábado, das 9h às 19h.");
     await edit.getByRole("button", { name: "Salvar e treinar" }).click();
     await expect(edit).toBeHidden();
@@ -263,6 +277,8 @@ test.describe("[TRAINING]", () => {
 
     await docItem.getByRole("button", { name: "Excluir politica-de-trocas.md" }).click();
     const confirm = page.getByRole("dialog", { name: "Excluir conteúdo" });
+    await expect(confirm).toBeVisible();
+    await expectAccessible(page, "confirmação Excluir conteúdo");
     await confirm.getByRole("button", { name: "Cancelar" }).click();
     await expect(docItem).toBeVisible();
     await docItem.getByRole("button", { name: "Excluir politica-de-trocas.md" }).click();
@@ -290,5 +306,6 @@ test.describe("[TRAINING]", () => {
     await expect(page.getByText("Você não tem permissão para treinar agentes neste workspace.")).toBeVisible();
     await expect(page.getByRole("form", { name: "Adicionar texto" }).getByRole("button", { name: "Adicionar texto" })).toBeDisabled();
     await expect(page.getByRole("button", { name: "Treinar tudo novamente" })).toHaveCount(0);
+    await expectAccessible(page, "treinamentos, membro sem permissão");
   });
 });

@@ -2,6 +2,8 @@ import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { arrangeAgent, expect, test } from "./fixtures";
+import { expectAccessible } from "./support/axe";
+import { expectFocusRing, tabTo } from "./support/keyboard";
 
 const HOURS = "O horário de funcionamento é de segunda a sábado, das 8h às 18h.";
 const REFUSED = "Este agente não está liberado para este site";
@@ -64,6 +66,7 @@ test.describe("[WIDGET]", () => {
     await expect(dialog.getByText("Como posso ajudá-lo hoje?")).toBeVisible();
     await expect(dialog.getByText("Padaria")).toBeVisible();
     await expect(box(p)).toBeFocused();
+    await expectAccessible(p, "widget aberto, vazio");
     // The host's `* { font-size: 40px !important }` stops at the shadow root.
     expect(await box(p).evaluate((el) => getComputedStyle(el).fontSize)).toBe("14px");
 
@@ -106,6 +109,49 @@ test.describe("[WIDGET]", () => {
     await expect(dialog).toBeHidden();
   });
 
+  test("[A11Y]: keyboard only: the launcher opens the panel, Enter sends, the close button and Esc give focus back", async ({ page: p, user, baseURL }) => {
+    const agent = await arrangeAgent(baseURL ?? "", user, { name: "Bia", activity: "Barbearia" }, { companyDetails: HOURS, allowedDomains: [`127.0.0.1:${allowed.port}`] });
+    allowed.show(page(baseURL ?? "", agent.id));
+    await p.goto(allowed.url);
+    const kb = p.keyboard;
+    const bubble = launcher(p, "Abrir chat com Bia");
+    await expect(bubble).toBeVisible();
+    // The host page has no other control: the launcher is the first Tab stop, with a visible ring.
+    await tabTo(p, bubble, { max: 3 });
+    await expectFocusRing(bubble);
+    await kb.press("Enter");
+    const dialog = p.getByRole("dialog", { name: "Chat com Bia" });
+    await expect(dialog).toBeVisible();
+    await expect(launcher(p, "Minimizar chat")).toHaveAttribute("aria-expanded", "true");
+    await expect(box(p)).toBeFocused();
+
+    await kb.type("Qual o horário de funcionamento?");
+    await kb.press("Enter");
+    await expect(dialog.locator('[data-role="assistant"]')).toHaveText(HOURS);
+    await expect(box(p)).toBeFocused();
+    await expectAccessible(p, "widget aberto, com mensagens");
+    const send = dialog.getByRole("button", { name: "Enviar mensagem" });
+    await kb.press("Tab");
+    await expect(send).toBeFocused();
+    await expectFocusRing(send);
+
+    // Back to the close button: Enter closes and focus returns to the launcher.
+    const closeButton = dialog.getByRole("button", { name: "Fechar chat" });
+    await tabTo(p, closeButton, { back: true, max: 4 });
+    await expectFocusRing(closeButton);
+    await kb.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(bubble).toBeFocused();
+
+    // Space opens it again (a real button); Esc from the message box closes it, focus on the launcher.
+    await kb.press("Space");
+    await expect(box(p)).toBeFocused();
+    await kb.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(bubble).toBeFocused();
+    await expect(bubble).toHaveAttribute("aria-expanded", "false");
+  });
+
   test("[WIDGET]: a site off the agent's list sees the refusal in the panel and cannot send", async ({ page: p, user, baseURL }) => {
     const agent = await arrangeAgent(baseURL ?? "", user, { name: "Rita", activity: "Ótica" }, { companyDetails: HOURS, allowedDomains: [`127.0.0.1:${allowed.port}`] });
     other.show(page(baseURL ?? "", agent.id));
@@ -116,6 +162,7 @@ test.describe("[WIDGET]", () => {
     await expect(box(p)).toBeDisabled();
     await expect(dialog.getByRole("button", { name: "Enviar mensagem" })).toBeDisabled();
     await expect(dialog.getByText("Olá! Sou Rita")).toHaveCount(0);
+    await expectAccessible(p, "widget, site recusado");
   });
 
   test("[WIDGET]: model text stays text: markup is inert, **bold** and https links are rendered", async ({ page: p, user, baseURL }) => {
@@ -152,6 +199,10 @@ test.describe("[WIDGET]", () => {
     await launcher(p, "Abrir chat com Lia").click();
     await expect(p.getByRole("dialog", { name: "Chat com Lia" })).toBeVisible();
     expect(await p.getByRole("dialog", { name: "Chat com Lia" }).boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 700 });
+    await expectAccessible(p, "widget aberto, tela de celular");
+    // The panel covers the launcher there: Esc still closes it and hands focus to the launcher.
+    await p.keyboard.press("Escape");
+    await expect(launcher(p, "Abrir chat com Lia")).toBeFocused();
   });
 
   test("[WIDGET]: the editor's Publicação section shows the snippet with the agent id and copies it", async ({ page: p, loggedIn, baseURL }) => {
@@ -162,6 +213,7 @@ test.describe("[WIDGET]", () => {
     const snippet = p.getByTestId("widget-snippet");
     await expect(snippet).toHaveText(new RegExp(`^<script src="https?://[^"]+/widget\\.js" data-agent-id="${agent.id}" async></script>$`));
     await expect(p.getByText("O widget só funciona nos domínios permitidos (petshop.com.br)")).toBeVisible();
+    await expectAccessible(p, "editor do agente, Publicação");
     await p.getByRole("button", { name: "Copiar código do widget" }).click();
     await expect(p.getByText("Código copiado!")).toBeVisible();
     expect(await p.evaluate(() => navigator.clipboard.readText())).toBe(await snippet.textContent());

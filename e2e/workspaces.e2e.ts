@@ -1,4 +1,5 @@
 import { expect, linkFromOutbox, registerUser, test, uniqueEmail } from "./fixtures";
+import { expectAccessible } from "./support/axe";
 
 async function openWorkspaceList(page: import("@playwright/test").Page) {
   await page.getByRole("button", { name: /^Workspace:/ }).click();
@@ -15,12 +16,14 @@ test.describe("[WORKSPACES]", () => {
 
     let dialog = await openWorkspaceList(page);
     await expect(dialog.getByRole("button", { name: new RegExp(original) }).getByText("Selecionado")).toBeVisible();
+    await expectAccessible(page, "diálogo Seus Workspaces");
     await dialog.getByRole("button", { name: "Nova área de trabalho" }).click();
 
     const create = page.getByRole("dialog", { name: "Criar Workspace" });
     const name = create.getByLabel("Nome do workspace");
     const submit = create.getByRole("button", { name: "Criar", exact: true });
     await expect(submit).toBeDisabled();
+    await expectAccessible(page, "diálogo Criar Workspace, vazio");
     await name.fill("   ");
     await expect(submit).toBeDisabled();
     await name.press("Enter");
@@ -58,6 +61,7 @@ test.describe("[WORKSPACES]", () => {
       if ((await outcome()) === "refused") {
         await expect(refused).toContainText("plano");
         await expect(create).toBeVisible();
+        await expectAccessible(page, "diálogo Criar Workspace, limite do plano");
         return;
       }
       await expect(page).toHaveURL(/\/dashboard$/);
@@ -79,17 +83,21 @@ test.describe("[WORKSPACES]", () => {
     await form.getByRole("button", { name: "Enviar convite" }).click();
     await expect(page.getByText("Convite enviado!")).toBeVisible();
     await expect(page.getByRole("list", { name: "Convites pendentes" }).getByText(invitee.email)).toBeVisible();
+    await expectAccessible(page, "workspace, com convite pendente");
 
     const link = await linkFromOutbox(baseURL ?? "", invitee.email, "/convite");
     const ctx = await browser.newContext();
     const other = await ctx.newPage();
     await other.goto(link);
     await expect(other.getByTestId("invite-workspace-name")).toHaveText(`Workspace de ${loggedIn.firstName}`);
+    await expectAccessible(other, "convite, visitante sem sessão");
     await other.getByRole("link", { name: "Fazer login" }).click();
     await other.getByLabel("Email").fill(invitee.email);
     await other.getByLabel("Senha", { exact: true }).fill(invitee.password);
     await other.getByRole("button", { name: "Fazer login" }).click();
     await expect(other).toHaveURL(/\/convite\?token=/);
+    await expect(other.getByRole("button", { name: "Aceitar convite" })).toBeVisible();
+    await expectAccessible(other, "convite, com sessão");
     await other.getByRole("button", { name: "Aceitar convite" }).click();
     await expect(other.getByText("Convite aceito!")).toBeVisible();
     await expect(other).toHaveURL(/\/dashboard$/);

@@ -77,7 +77,9 @@ function guarded<Extra extends object>(check: (ctx: TrpcContext) => Extra | Prom
   return t.middleware(async ({ ctx, next }) => {
     let extra: Extra;
     try {
-      extra = await check(ctx);
+      // A synchronous check (signed in, admin) is not awaited: one microtask less per call.
+      const checked = check(ctx);
+      extra = checked instanceof Promise ? await checked : checked;
     } catch (e) {
       throw mapError(asTrpcError(e));
     }

@@ -1,12 +1,18 @@
 /**
  * npm run build → dist/atenda: one executable carrying the server, the built SPA (dist/web, built
- * first if web/ changed; each file embedded) and the migrations (text imports). See
+ * first if web/ changed; each file embedded), the migrations (text imports) and a database with
+ * them applied (db/template.ts). Built twice: the first build is run once to record which bytecode
+ * a start uses (scripts/bytecode-order.ts), the second lays that bytecode out first. See
  * docs/decisions/001-single-binary.md.
  */
 import type { BunPlugin } from "bun";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { buildDatabaseTemplate } from "../db/template";
 import { buildWeb } from "../src/web-build/build";
 import { buildFiles, type WebManifest } from "../src/web-build/manifest";
+import { recordBytecodeOrder } from "./bytecode-order";
 
 const target = `${process.platform}-${process.arch}`;
 const libsqlPackage = target === "linux-x64" ? "@libsql/linux-x64-gnu" : target === "linux-arm64" ? "@libsql/linux-arm64-gnu" : null;
@@ -48,28 +54,69 @@ function webEmbed(dir: string, manifest: WebManifest): BunPlugin {
   };
 }
 
+/**
+ * nodemailer from its CommonJS build: the ESM one imports node:http, https, tls, child_process…
+ * at the top, and a bundle hoists those imports, so every start loaded them (~9 ms) for a library
+ * only the first mail imports (src/services/mail.ts). CommonJS requires run when it is first used.
+ */
+const nodemailerLazy: BunPlugin = {
+  name: "nodemailer-cjs",
+  setup(build) {
+    build.onResolve({ filter: /^nodemailer$/ }, () => ({ path: require.resolve("nodemailer") }));
+  },
+};
+
+/** db/template-embedded.ts becomes a `with { type: "file" }` import of the migrated template. */
+function templateEmbed(templateFile: string): BunPlugin {
+  const contents = `import template from ${JSON.stringify(templateFile)} with { type: "file" };\nexport const EMBEDDED_DB_TEMPLATE: string | null = template;\n`;
+  return {
+    name: "db-template-embed",
+    setup(build) {
+      build.onLoad({ filter: /[\\/]db[\\/]template-embedded\.ts$/ }, () => ({ loader: "ts", contents }));
+    },
+  };
+}
+
+async function compile(outfile: string, plugins: BunPlugin[], bytecodeOrder: string[] | null) {
+  const result = await Bun.build({
+    // The queue Worker is an entrypoint of its own; the root pins where it lands (workers/background.ts).
+    entrypoints: ["./src/server.ts", "./workers/queue.ts"],
+    root: ".",
+    // jitPolicy: JIT tier-up thresholds ×8 until the server is ready (src/server.ts resets them):
+    // boot code runs once, and compiling it cost more CPU than it saved.
+    compile: { outfile, bytecodeOrder, jitPolicy: 8 },
+    minify: true,
+    sourcemap: "none",
+    // Every function precompiled to bytecode: boot parses and compiles nothing. The bytecode the
+    // recorded start used comes first in the file, so the rest is never read (idle RSS).
+    bytecode: true,
+    format: "esm",
+    plugins,
+    define: { "process.env.ATENDA_COMPILED": '"1"' },
+  });
+  if (!result.success) {
+    for (const log of result.logs) console.error(log);
+    process.exit(1);
+  }
+}
+
 const outfile = process.argv[2] ?? "./dist/atenda";
 const started = performance.now();
 const web = await buildWeb();
 const manifest = (await Bun.file(join(web.dir, "manifest.json")).json()) as WebManifest;
-const result = await Bun.build({
-  // The queue Worker is an entrypoint of its own; the root pins where it lands (workers/background.ts).
-  entrypoints: ["./src/server.ts", "./workers/queue.ts"],
-  root: ".",
-  compile: { outfile },
-  minify: true,
-  sourcemap: "none",
-  // Module top-level code precompiled to bytecode: boot skips parsing and compiling it (about half
-  // the start's CPU). Depth 0 leaves function bodies to be compiled when first called, which keeps
-  // the bytecode small and out of the idle RSS (bench/binary.ts).
-  bytecode: true,
-  bytecodeDepth: 0,
-  format: "esm",
-  plugins: [webEmbed(web.dir, manifest), libsqlEmbed],
-  define: { "process.env.ATENDA_COMPILED": '"1"' },
-});
-if (!result.success) {
-  for (const log of result.logs) console.error(log);
-  process.exit(1);
+const work = mkdtempSync(join(tmpdir(), "atenda-build-"));
+try {
+  const template = join(work, "template.db");
+  await buildDatabaseTemplate(template);
+  const plugins = [webEmbed(web.dir, manifest), templateEmbed(template), libsqlEmbed, nodemailerLazy];
+  await compile(outfile, plugins, null);
+  // A failed recording costs start time, not correctness: the first build stays.
+  const order = await recordBytecodeOrder(outfile, join(work, "record")).catch((e: unknown) => {
+    console.warn(`build: bytecode order not recorded, keeping the unordered build (${e instanceof Error ? e.message : String(e)})`);
+    return null;
+  });
+  if (order) await compile(outfile, plugins, order);
+} finally {
+  rmSync(work, { recursive: true, force: true });
 }
 console.log(`built ${outfile} in ${Math.round(performance.now() - started)} ms`);

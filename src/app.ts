@@ -1,4 +1,3 @@
-import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { appRouter } from "../routers/_app";
 import { createTrpcContext } from "../routers/context";
@@ -33,6 +32,7 @@ import { SESSION_COOKIE } from "./api/context";
 import { bodyLimits } from "./api/body-limit";
 import { securityHeaders } from "./api/security-headers";
 import { type SpaShell, isSpaPage, spaPage } from "./api/spa";
+import { trpcMount } from "./api/trpc-mount";
 
 /**
  * The Hono app: /api/v1 (REST shim of SPEC §7), /trpc (the SPA's other calls) and, with `spa`, the
@@ -89,13 +89,6 @@ export function createApp(deps: AppDeps, opts: { jobs?: () => JobsStatus | null;
     return c.json({ data: { ok: true } });
   });
 
-  app.use(
-    "/trpc/*",
-    trpcServer({
-      endpoint: "/trpc",
-      router: appRouter,
-      createContext: (_opts, c) => createTrpcContext(c as never),
-    }),
-  );
+  app.use("/trpc/*", trpcMount({ endpoint: "/trpc", router: appRouter, createContext: createTrpcContext }));
   return app;
 }

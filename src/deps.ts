@@ -2,7 +2,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { type DatabaseHandle, embeddedDatabasePath, openDatabase } from "../db/client";
 import { migrateEmbedded } from "../db/migrate";
-import { adminCredentials, seed } from "../db/seed";
+import { type AdminCredentials, adminCredentials, seed } from "../db/seed";
+import { restoreDatabaseTemplate } from "../db/template";
 import type { Env } from "./env";
 import { registerIntegrationTools } from "./integrations/register-tools";
 import { SecretBox, randomToken } from "./lib/crypto";
@@ -43,8 +44,25 @@ export const databaseUrl = (env: Env) => env.DATABASE_URL ?? `file:${join(resolv
 
 export type Booted = { deps: AppDeps; database: DatabaseHandle; adminNotice: string | null };
 
-/** env → data dir → db (migrated, seeded) → deps. Shared by the server, tests and the bench. */
+/** An open, migrated database whose remaining boot writes (seed, env → settings) are under way in `ready`. */
+export type Started = { deps: AppDeps; database: DatabaseHandle; ready: Promise<string | null> };
+
+/** env → data dir → db (migrated, seeded) → deps. Shared by tests and the bench; the server uses startDeps. */
 export async function bootDeps(env: Env, opts: { migrateAndSeed?: boolean } = {}): Promise<Booted> {
+  const { deps, database, ready } = await startDeps(env, opts);
+  const adminNotice = await ready.catch((e: unknown) => {
+    database.close();
+    throw e;
+  });
+  return { deps, database, adminNotice };
+}
+
+/**
+ * env → data dir → db (migrated) → deps, with the seed and the other boot writes started but not
+ * awaited: `ready` settles with the admin notice once they are done. The server listens meanwhile
+ * (a new data dir's admin password hash alone takes ~0.2 s) and holds back what needs them (server.ts).
+ */
+export async function startDeps(env: Env, opts: { migrateAndSeed?: boolean } = {}): Promise<Started> {
   // The runtime asks a registry for tools; each process (server, job Worker) fills it once here.
   registerIntegrationTools();
   const dataDir = resolve(env.DATA_DIR);
@@ -54,21 +72,15 @@ export async function bootDeps(env: Env, opts: { migrateAndSeed?: boolean } = {}
   makeDataDirPrivate(dataDir, url);
   // Worker threads open the same database after the main thread migrated and seeded it.
   const primary = opts.migrateAndSeed !== false;
-  // A new embedded database gets its admin: the password hash runs while the migrations do.
   const dbFile = embeddedDatabasePath(url);
-  const admin = primary && dbFile !== null && !existsSync(dbFile) ? adminCredentials(env.ADMIN_PASSWORD) : undefined;
+  const fresh = primary && dbFile !== null && !existsSync(dbFile);
+  // A new embedded database gets its admin: the password hash runs off this thread meanwhile.
+  const admin = fresh ? adminCredentials(env.ADMIN_PASSWORD) : undefined;
+  // The binary carries the migrated schema: a new file starts as its copy (db/template.ts).
+  if (fresh && dbFile) restoreDatabaseTemplate(dbFile);
   const database = await openDatabase(url, env.DATABASE_AUTH_TOKEN);
   const applied = primary ? await migrateEmbedded(database.client) : 0;
   if (applied) log.info("migrations applied", { count: applied });
-  const seeded = primary
-    ? await seed(database.db, {
-        adminEmail: env.ADMIN_EMAIL,
-        adminPassword: env.ADMIN_PASSWORD,
-        freePlanCredits: env.FREE_PLAN_CREDITS,
-        admin,
-        createWorkspace: createWorkspaceRecord,
-      })
-    : { generatedAdminPassword: null, adminEmail: null };
   const secrets = new SecretBox(appSecret(env, dataDir));
   const deps: AppDeps = {
     db: database.db,
@@ -78,11 +90,31 @@ export async function bootDeps(env: Env, opts: { migrateAndSeed?: boolean } = {}
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     now: () => Date.now(),
   };
-  if (primary) await bootstrapAiConfigFromEnv(deps);
+  const ready = primary ? finishBoot(deps, env, admin) : Promise.resolve(null);
+  return { deps, database, ready };
+}
+
+/** Resumes after the event loop's pending I/O (a request that arrived meanwhile is read first). */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The boot's writes after the migrations: seed (plans, admin, demo workspace), env → AI config, sealed intent headers. */
+async function finishBoot(deps: AppDeps, env: Env, admin: AdminCredentials | undefined): Promise<string | null> {
+  // Each step runs in a turn of its own: the embedded database answers synchronously, so without
+  // these the whole chain would run before the server reads the requests waiting for it.
+  await nextTurn();
+  const seeded = await seed(deps.db, {
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    freePlanCredits: env.FREE_PLAN_CREDITS,
+    admin,
+    createWorkspace: createWorkspaceRecord,
+  });
+  await nextTurn();
+  await bootstrapAiConfigFromEnv(deps);
+  await nextTurn();
   // Webhook-intent headers written in plaintext before they were sealed (needs the app key, not SQL).
-  if (primary) await sealPlaintextIntentHeaders(deps);
-  const adminNotice = seeded.generatedAdminPassword
+  await sealPlaintextIntentHeaders(deps);
+  return seeded.generatedAdminPassword
     ? `Administrador criado: ${seeded.adminEmail} / senha ${seeded.generatedAdminPassword} (mostrada só agora; defina ADMIN_EMAIL e ADMIN_PASSWORD para escolher)`
     : null;
-  return { deps, database, adminNotice };
 }

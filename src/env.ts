@@ -75,7 +75,8 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  // Parsed once per process: zod's eval-compiled fast path would cost more to build than it saves.
+  const parsed = envSchema.safeParse(source, { jitless: true });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Configuração inválida:\n${lines.join("\n")}`);

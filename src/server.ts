@@ -2,12 +2,12 @@ import { embeddedDatabasePath } from "../db/client";
 import { DatabaseInUseError, lockDatabaseFile } from "../db/lock";
 import { createApp } from "./app";
 import { BODY_LIMITS } from "./api/body-limit";
-import { builtSpaShell, devSpaShell, type SpaShell } from "./api/spa";
+import { builtSpaShell, devSpaShell, isSpaPage, pageKind, type SpaShell } from "./api/spa";
 import { EXTRACT_MODE_ARG, extractionMain } from "./knowledge/extract-child";
 import { startJobWorker } from "./jobs/worker-host";
 import { queueWorkerUrl, startBackground, startWhenWorkNeeded } from "../workers/background";
 import { startSchedulers } from "../workers/schedulers";
-import { bootDeps, databaseUrl } from "./deps";
+import { databaseUrl, nextTurn, startDeps } from "./deps";
 import { loadEnv } from "./env";
 import { log, setLogLevel } from "./lib/logger";
 import { isOfflineMode } from "./services/ai-config";
@@ -16,16 +16,24 @@ import { pruneExpiredSessions } from "./services/sessions";
 import { rateLimiter } from "./services/rate-limit";
 import { loadWeb } from "./web-build/load";
 
-/** env → db (migrate + seed) → Bun.serve(app + SPA); graceful shutdown on SIGINT/SIGTERM. */
+/** env → db (migrate) → Bun.serve(app + SPA) → seed done → jobs; graceful shutdown on SIGINT/SIGTERM. */
 export async function startServer(env = loadEnv()) {
   setLogLevel(env.LOG_LEVEL);
   // One serving process per embedded database: two would run two job loops and two pollers.
   const dbFile = embeddedDatabasePath(databaseUrl(env));
   const lock = dbFile ? lockDatabaseFile(dbFile) : null;
-  const { deps, database, adminNotice } = await bootDeps(env).catch((e: unknown) => {
+  const { deps, database, ready } = await startDeps(env).catch((e: unknown) => {
     lock?.release();
     throw e;
   });
+  // The port opens before the seed finishes (a new admin's password hash alone is ~0.2 s): until
+  // then every request waits for it (a login must find the admin), except the app's pages, which
+  // read nothing, and /health, which says "starting". A failed seed stops the start (below).
+  let booted = false;
+  const boot = ready.then(
+    () => (booted = true),
+    () => false,
+  );
   // /health asks the job loop (started below) how it is doing.
   let jobStatus: () => JobsStatus | null = () => null;
   // Dev mode (npm run dev) rebundles the SPA on change; otherwise the build is served (built here
@@ -38,6 +46,12 @@ export async function startServer(env = loadEnv()) {
   });
   const app = createApp(deps, { jobs: () => jobStatus(), spa });
   const api = (req: Request, server: Bun.Server<unknown>) => app.fetch(req, server);
+  const gated = (req: Request, server: Bun.Server<unknown>) =>
+    booted ? api(req, server) : boot.then((ok) => (ok ? api(req, server) : new Response(null, { status: 503 })));
+  const page = (req: Request, server: Bun.Server<unknown>) => {
+    const path = new URL(req.url).pathname;
+    return isSpaPage(req.method, path) && pageKind(path) === "app" ? api(req, server) : gated(req, server);
+  };
   const server = listenOrRefuse(env.PORT, () => {
     database.close();
     lock?.release();
@@ -51,12 +65,19 @@ export async function startServer(env = loadEnv()) {
       // Bun's own ceiling; each route's limit is enforced by src/api/body-limit.ts while reading.
       maxRequestBodySize: Math.max(BODY_LIMITS.publicChat, env.TRAINING_MAX_UPLOAD_MB * 1024 * 1024) + 1024 * 1024,
       // The SPA's assets (or dev bundles) are answered by Bun; the app answers every page with headers (src/api/spa.ts).
-      routes: { "/api/*": api, "/trpc/*": api, "/webhooks/*": api, "/widget.js": api, ...spa.routes, "/*": api },
-      fetch: api,
+      routes: { "/api/v1/health": api, "/api/*": gated, "/trpc/*": gated, "/webhooks/*": gated, "/widget.js": api, ...spa.routes, "/*": page },
+      fetch: gated,
     }),
   );
   spa.attach(server);
+  const adminNotice = await ready.catch(async (e: unknown) => {
+    await server.stop(true);
+    database.close();
+    lock?.release();
+    throw e;
+  });
   if (adminNotice) console.log(`\n  ${adminNotice}\n`);
+  await nextTurn();
   // The Worker starts with the first work it has (idle RSS); the schedulers, which only enqueue, run here.
   const worker = env.JOBS_WORKER === "true" ? startJobWorker(env, queueWorkerUrl(), { lazy: true }) : null;
   const jobs = worker ?? startBackground(deps);
@@ -64,12 +85,15 @@ export async function startServer(env = loadEnv()) {
   // A job enqueued on this thread (a webhook's accept) wakes the runner instead of waiting for its poll.
   const stopWaking = onJobEnqueued(deps.db, jobs.wake);
   const lazyStart = worker ? await startWhenWorkNeeded(deps, worker) : null;
+  await nextTurn();
   const schedulers = worker ? startSchedulers(deps) : null;
   const housekeeping = setInterval(() => {
     void pruneExpiredSessions(deps.db).catch(() => {});
     void rateLimiter.prune(deps.db).catch(() => {});
   }, 60 * 60 * 1000);
   log.info("Atenda pronto", { url: `http://localhost:${server.port}`, offlineMode: await isOfflineMode(deps) });
+  // The binary starts with the JIT reluctant (scripts/build-bin.ts: run-once boot code stays interpreted); serving is hot code.
+  if (process.env.ATENDA_COMPILED === "1") Bun.unsafe.setJITPolicy(1);
 
   const stop = async () => {
     clearInterval(housekeeping);

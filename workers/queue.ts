@@ -21,6 +21,8 @@ self.onmessage = async (event: MessageEvent<{ type: "start"; env: Env; heartbeat
   const msg = event.data;
   if (msg.type === "start") {
     setLogLevel(msg.env.LOG_LEVEL);
+    // The binary's JIT starts reluctant (scripts/build-bin.ts), per thread: this one only runs jobs.
+    if (process.env.ATENDA_COMPILED === "1") Bun.unsafe.setJITPolicy(1);
     heartbeat = setInterval(() => self.postMessage({ type: "heartbeat" }), msg.heartbeatMs ?? 2000);
     const { deps, database } = await bootDeps(msg.env, { migrateAndSeed: false });
     close = database.close;

@@ -51,6 +51,11 @@ export const agents = sqliteTable(
     lastTrainedHash: text("last_trained_hash"),
     /** Bumped on every change of the agent's chunks: in-process indexes and the semantic cache key on it. */
     knowledgeVersion: integer("knowledge_version").notNull().default(0),
+    /**
+     * Bumped by triggers on every write of the agent's intents and integrations (migration 0011): a
+     * turn's one version read tells every thread whether its cached copy of them is current.
+     */
+    configVersion: integer("config_version").notNull().default(0),
     trainingStatus: text("training_status").notNull().default("untrained"),
     trainedAt: ms("trained_at"),
     /** sha256 (64 hex) of the effective config: changes whenever the agent would behave differently. */

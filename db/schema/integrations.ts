@@ -56,6 +56,16 @@ export const platformSettings = sqliteTable("platform_settings", {
     .$onUpdateFn(() => Date.now()),
 });
 
+/**
+ * Version counters of platform-wide configuration, bumped by triggers (migration 0011): the row
+ * 'platform' moves on every write of platform_settings, system_prompts, ai_models_config,
+ * model_pricing and credit_system_config, so every thread's caches of them notice the next turn.
+ */
+export const configHeads = sqliteTable("config_heads", {
+  name: text("name").primaryKey(),
+  version: integer("version").notNull().default(0),
+});
+
 /** SPEC §3 calendar event log: every booking, reschedule and cancel, by the AI or a person. */
 export const calendarEvents = sqliteTable(
   "calendar_events",

@@ -1,11 +1,12 @@
 import type { MiddlewareHandler } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { setCookie } from "hono/cookie";
 import { timingSafeEqual } from "node:crypto";
 import { randomToken } from "../lib/crypto";
 import { AppError } from "../lib/errors";
 import type { AppDeps } from "../services/context";
 import { resolveSession } from "../services/sessions";
 import { CSRF_COOKIE, CSRF_HEADER, type HonoEnv, SESSION_COOKIE, requestMeta } from "./context";
+import { readCookie } from "./read-cookie";
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -19,7 +20,7 @@ export function sessionMiddleware(deps: AppDeps): MiddlewareHandler<HonoEnv> {
   return async (c, next) => {
     c.set("deps", deps);
     c.set("meta", requestMeta(c, trustedHops));
-    const token = getCookie(c, SESSION_COOKIE) ?? null;
+    const token = readCookie(c, SESSION_COOKIE) ?? null;
     c.set("sessionToken", token);
     c.set("session", token ? await resolveSession(deps.db, token, deps.now()) : null);
     await next();
@@ -39,7 +40,7 @@ function sameToken(a: string, b: string) {
 export function csrfMiddleware(deps: AppDeps): MiddlewareHandler<HonoEnv> {
   const trustProxy = deps.env.TRUST_PROXY === "true";
   return async (c, next) => {
-    const cookie = getCookie(c, CSRF_COOKIE);
+    const cookie = readCookie(c, CSRF_COOKIE);
     if (WRITE_METHODS.has(c.req.method) && c.get("sessionToken")) {
       const header = c.req.header(CSRF_HEADER);
       if (!cookie || !header || !sameToken(cookie, header)) {

@@ -2,11 +2,12 @@ import { publishLive } from "../lib/live-events";
 import { log } from "../lib/logger";
 import type { FollowUpStep } from "../schemas/agents";
 import { applyFollowUpStep } from "../services/channel-outbox";
-import { dropPendingJob } from "../services/channel-queue";
+import { replacePendingJob } from "../services/channel-queue";
 import { customerWroteAfter } from "../services/channel-store";
 import type { AppDeps } from "../services/context";
 import { groupCommit } from "../services/group-commit";
-import { type Job, enqueueJob } from "../services/jobs";
+import type { RawTx } from "../services/credit-debit";
+import { type Job, notifyJobEnqueued } from "../services/jobs";
 import { conversationGroup } from "./accept";
 import { loadContext } from "./context";
 import { flushOutbox } from "./outbox";
@@ -24,23 +25,33 @@ const ordered = (steps: FollowUpStep[]) => [...steps].sort((a, b) => a.order - b
  * reply cursor it was scheduled at: if the customer writes in the meantime the step is dropped.
  */
 export async function scheduleFollowUp(deps: AppDeps, conv: ConversationRow, steps: FollowUpStep[], index: number, cursor: string) {
+  const w = followUpWrite(deps, conv, steps, index, cursor);
+  if (!w) return;
+  await groupCommit(deps.db, w.write);
+  w.after();
+}
+
+/**
+ * scheduleFollowUp as a write of a job's completion (a reply's settle commits its first follow-up
+ * with it); null when there is no such step. A newer schedule replaces an older pending one (one
+ * follow-up chain per conversation).
+ */
+export function followUpWrite(deps: AppDeps, conv: ConversationRow, steps: FollowUpStep[], index: number, cursor: string) {
   const step = ordered(steps)[index];
-  if (!step) return;
-  // A newer schedule replaces an older pending one (one follow-up chain per conversation).
-  await dropPendingJob(deps.db, `fu:${conv.id}`);
+  if (!step) return null;
+  const now = deps.now();
   const data: FollowUpData = { conversationId: conv.id, step: index, cursor };
-  await enqueueJob(
-    deps.db,
-    {
-      type: FOLLOW_UP_JOB,
-      data,
-      dedupeKey: `fu:${conv.id}`,
-      groupKey: conversationGroup(conv.connectionId ?? "", conv.contactKey),
-      runAfter: deps.now() + step.timeout * 60_000,
-      workspaceId: conv.workspaceId,
-    },
-    deps.now(),
-  );
+  const job = {
+    type: FOLLOW_UP_JOB,
+    data,
+    dedupeKey: `fu:${conv.id}`,
+    groupKey: conversationGroup(conv.connectionId ?? "", conv.contactKey),
+    runAfter: now + step.timeout * 60_000,
+    maxAttempts: 5,
+    workspaceId: conv.workspaceId,
+    now,
+  };
+  return { write: (tx: RawTx) => replacePendingJob(tx, job), after: () => notifyJobEnqueued(deps.db) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { publishLive } from "../lib/live-events";
 import { log } from "../lib/logger";
-import { type MessageRow, outboxOf, setDelivery } from "../services/channel-store";
+import { type OutboxRow, outboxOf, recordSent, setDelivery } from "../services/channel-store";
 import type { AppDeps } from "../services/context";
 import type { ChannelDriver } from "./drivers";
 import type { ConversationRow } from "./store";
@@ -11,7 +11,7 @@ export const OUTSIDE_WINDOW = "Fora da janela de atendimento do canal (24 horas 
 /** A pause between the parts of one reply, as a person typing the next one (only when the agent is paced). */
 export const pauseBetweenParts = (nextText: string) => Math.min(2500, 500 + nextText.length * 12);
 
-const partOf = (row: MessageRow): OutboundPart => {
+const partOf = (row: OutboxRow): OutboundPart => {
   const file = row.attachments?.find((a) => a.url);
   return file
     ? { text: row.content, media: { kind: file.type as "image" | "audio" | "video" | "document", url: file.url ?? "", caption: row.content || null } }
@@ -51,7 +51,7 @@ export async function flushOutbox(
     if (opts.paced && i > 0) return { ...out, resumeInMs: pauseBetweenParts(row.content) };
     try {
       const providerId = await driver.send(conv.contactKey, partOf(row), { human });
-      await setDelivery(deps.db, row.id, { deliveryStatus: "sent", providerMessageId: providerId, deliveryError: null });
+      await recordSent(deps.db, row.id, providerId);
       out.sent++;
     } catch (err) {
       if ((err as { retryable?: boolean }).retryable !== false) throw err;

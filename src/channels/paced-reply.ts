@@ -1,11 +1,11 @@
 import { publishLive } from "../lib/live-events";
-import { conversationHandler, customerWroteAfter, markWaitingForUser, outboxOf, skipPendingAgentMessages } from "../services/channel-store";
+import { conversationHandler, customerWroteAfter, outboxOf, skipPendingAgentMessages, waitingForUserWrite } from "../services/channel-store";
 import type { AppDeps } from "../services/context";
 import { pendingJobsOf } from "../services/channel-queue";
-import { type Job, enqueueJob } from "../services/jobs";
+import { type CompletionWrite, type Job, enqueueJob } from "../services/jobs";
 import { conversationGroup } from "./accept";
 import { type ConversationContext, loadContext } from "./context";
-import { scheduleFollowUp } from "./follow-up";
+import { followUpWrite } from "./follow-up";
 import { flushOutbox } from "./outbox";
 
 /** A humanly paced reply waiting in the queue (run_after = its send time) instead of in a lane. */
@@ -29,9 +29,11 @@ async function takenOverSince(deps: AppDeps, conversationId: string) {
 /**
  * Sends a turn's reply and settles the conversation: waiting for the customer, first follow-up
  * scheduled. A person who took over meanwhile wins (the reply is not sent); a customer who wrote
- * again meanwhile gets the next turn, which settles instead.
+ * again meanwhile gets the next turn, which settles instead. Each part is recorded as sent the moment
+ * it went out (recordSent); the waiting flag and the first follow-up commit with the job's completion
+ * (`atCompletion`, src/jobs/runner.ts).
  */
-export async function sendReply(deps: AppDeps, ctx: ConversationContext, send: ReplySend): Promise<Record<string, unknown>> {
+export async function sendReply(deps: AppDeps, ctx: ConversationContext, send: ReplySend, atCompletion: (w: CompletionWrite) => void): Promise<Record<string, unknown>> {
   const { conv, agent, driver } = ctx;
   const live = () => publishLive({ workspaceId: conv.workspaceId, conversationId: conv.id, kind: "message" });
   if (!send.handoff && (await takenOverSince(deps, conv.id))) {
@@ -48,6 +50,9 @@ export async function sendReply(deps: AppDeps, ctx: ConversationContext, send: R
     await schedulePacedSend(deps, ctx, send, Math.max(earlier.runAfter, deps.now()));
     return { waitsFor: earlier.id, handoff: send.handoff };
   }
+  // Read before the send: only a later job of this conversation (its group runs one job at a time)
+  // could store a newer customer message, so the answer cannot change while this one runs.
+  const settles = !send.handoff && !(await customerWroteAfter(deps.db, conv.id, send.inReplyTo));
   const sent = await flushOutbox(deps, conv, driver, { paced, through: send.through });
   if (sent.resumeInMs !== undefined) {
     // The next part follows a typing pause, sent from the queue: no lane waits for it.
@@ -55,11 +60,12 @@ export async function sendReply(deps: AppDeps, ctx: ConversationContext, send: R
     live();
     return { ...sent, handoff: send.handoff };
   }
-  if (!send.handoff && !(await customerWroteAfter(deps.db, conv.id, send.inReplyTo))) {
-    await markWaitingForUser(deps.db, conv.id, deps.now());
-    await scheduleFollowUp(deps, conv, settings.followUpSettings, 0, send.inReplyTo);
+  if (settles) {
+    atCompletion({ write: waitingForUserWrite(conv.id, deps.now()) });
+    const followUp = followUpWrite(deps, conv, settings.followUpSettings, 0, send.inReplyTo);
+    if (followUp) atCompletion(followUp);
   }
-  live();
+  atCompletion({ after: live });
   return { ...sent, handoff: send.handoff };
 }
 
@@ -102,9 +108,9 @@ export async function schedulePacedSend(deps: AppDeps, ctx: ConversationContext,
 }
 
 /** Worker: a paced reply whose time has come. */
-export async function handlePacedSend(deps: AppDeps, job: Job): Promise<Record<string, unknown>> {
+export async function handlePacedSend(deps: AppDeps, job: Job, atCompletion: (w: CompletionWrite) => void): Promise<Record<string, unknown>> {
   const send = job.data as ReplySend;
   const ctx = await loadContext(deps, String(send.conversationId ?? ""));
   if (!ctx) return { skipped: "conversation gone" };
-  return { conversationId: ctx.conv.id, ...(await sendReply(deps, ctx, send)) };
+  return { conversationId: ctx.conv.id, ...(await sendReply(deps, ctx, send, atCompletion)) };
 }

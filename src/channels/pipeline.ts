@@ -7,9 +7,10 @@ import { type ConversationPatch, unansweredMessages, updateConversation } from "
 import { connectionById } from "../services/channels";
 import type { AppDeps } from "../services/context";
 import { groupCommit } from "../services/group-commit";
-import { type Job, enqueueJob } from "../services/jobs";
+import { type CompletionWrite, type Job, enqueueJob } from "../services/jobs";
 import { CHANNEL_INBOUND_JOB, type InboundJobData, conversationGroup } from "./accept";
 import { type ConversationContext, loadContext } from "./context";
+import type { ConnectionRow } from "./drivers";
 import { flushOutbox } from "./outbox";
 import { splitReply } from "./split";
 import { type ConversationRow, historyBefore, storeInbound } from "./store";
@@ -56,7 +57,7 @@ export async function scheduleOutbox(deps: AppDeps, conv: ConversationRow) {
 }
 
 /** Worker: one inbound message → stored in its conversation → the reply scheduled (or the AI paused). */
-export async function handleChannelInbound(deps: AppDeps, job: Job): Promise<Record<string, unknown>> {
+export async function handleChannelInbound(deps: AppDeps, job: Job, atCompletion: (w: CompletionWrite) => void): Promise<Record<string, unknown>> {
   const { connectionId, message } = job.data as InboundJobData;
   const conn = await connectionById(deps, connectionId);
   if (!conn) return { skipped: "connection removed" };
@@ -81,7 +82,9 @@ export async function handleChannelInbound(deps: AppDeps, job: Job): Promise<Rec
   // waits (another message, a reply in backoff, a paced send), which goes first, in order.
   if (deps.env.CHANNEL_BURST_WINDOW_MS === 0 && !(await groupHasPendingWork(deps.db, groupOf(conv), FOLLOW_UP_JOB))) {
     live(conv);
-    return { conversationId: conv.id, messageId: stored.row.id, reply: await answerConversation(deps, conv.id) };
+    // The connection and (when read after the write) the conversation are not read again.
+    const known = { conn, conv: stored.fresh ? conv : undefined };
+    return { conversationId: conv.id, messageId: stored.row.id, reply: await answerConversation(deps, conv.id, atCompletion, known) };
   }
   await scheduleReply(deps, conv);
   live(conv);
@@ -131,13 +134,18 @@ async function mediaInput(ctx: ConversationContext, pending: Awaited<ReturnType<
  * of an earlier reply go first; a person handling the conversation, a block or the interaction
  * limit keep the AI silent; the reply is split, paced (responseTime) and sent in order.
  */
-export async function handleChannelReply(deps: AppDeps, job: Job): Promise<Record<string, unknown>> {
-  return answerConversation(deps, String(job.data.conversationId ?? ""));
+export async function handleChannelReply(deps: AppDeps, job: Job, atCompletion: (w: CompletionWrite) => void): Promise<Record<string, unknown>> {
+  return answerConversation(deps, String(job.data.conversationId ?? ""), atCompletion);
 }
 
 /** The reply turn itself, from its job or straight from the inbound job (no burst window). */
-async function answerConversation(deps: AppDeps, conversationId: string): Promise<Record<string, unknown>> {
-  const ctx = await loadContext(deps, conversationId);
+async function answerConversation(
+  deps: AppDeps,
+  conversationId: string,
+  atCompletion: (w: CompletionWrite) => void,
+  known: { conn?: ConnectionRow; conv?: ConversationRow } = {},
+): Promise<Record<string, unknown>> {
+  const ctx = await loadContext(deps, conversationId, known);
   if (!ctx) return { skipped: "conversation gone" };
   const { conv, agent, driver } = ctx;
   const settings = agent.conversationSettings;
@@ -190,7 +198,8 @@ async function answerConversation(deps: AppDeps, conversationId: string): Promis
     return { limit: action.kind };
   }
 
-  await driver.typing(conv.contactKey, last.providerMessageId).catch((err) => log.debug("typing indicator failed", { error: String(err) }));
+  // "digitando…" goes out while the turn runs (best effort); the reply waits for it, never overtaking it.
+  const typing = driver.typing(conv.contactKey, last.providerMessageId).catch((err) => log.debug("typing indicator failed", { error: String(err) }));
   const media = await mediaInput(ctx, pending);
   let through: number | null = null;
   const result = await runTurn(
@@ -227,6 +236,7 @@ async function answerConversation(deps: AppDeps, conversationId: string): Promis
       },
     },
   );
+  await typing;
   live(conv);
   // A new customer with a phone or e-mail becomes a lead in the agent's CRM (when auto-add is on), once,
   // without holding the reply: the hook never throws and crm_links keeps it from creating twice.
@@ -241,7 +251,7 @@ async function answerConversation(deps: AppDeps, conversationId: string): Promis
     await schedulePacedSend(deps, ctx, send, due);
     return { conversationId: conv.id, outcome: result.outcome, pacedUntil: due };
   }
-  return { conversationId: conv.id, outcome: result.outcome, ...(await sendReply(deps, ctx, send)) };
+  return { conversationId: conv.id, outcome: result.outcome, ...(await sendReply(deps, ctx, send, atCompletion)) };
 }
 
 /** Worker: sends a conversation's outbox (a person's reply from the inbox). */

@@ -20,7 +20,8 @@ export type { ConversationRow, MessageRow } from "../services/channel-store";
 export type ConversationState = Pick<ConversationRow, "handledBy" | "aiPausedUntil" | "finishedAt" | "lastCustomerMessageAt">;
 const NEW_CONVERSATION: ConversationState = { handledBy: "ai", aiPausedUntil: null, finishedAt: null, lastCustomerMessageAt: null };
 
-export type StoredInbound = { conv: ConversationRow; row: Pick<MessageRow, "id" | "senderType">; created: boolean };
+/** `fresh`: `conv` was read after this message's write (a new conversation, a name set), not before it. */
+export type StoredInbound = { conv: ConversationRow; row: Pick<MessageRow, "id" | "senderType">; created: boolean; fresh: boolean };
 
 /**
  * Stores an inbound message once, in the customer's conversation on this connection (created on
@@ -38,7 +39,7 @@ export async function storeInbound(
   const existing = await latestConversationOf(deps.db, conn.id, m.contactKey);
   if (existing) {
     const row = await messageByProviderId(deps.db, existing.id, m.providerMessageId);
-    if (row) return { conv: existing, row, created: false };
+    if (row) return { conv: existing, row, created: false, fresh: false };
   }
   const now = deps.now();
   const isPhone = conn.channel === "whatsapp_cloud" || conn.channel === "whatsapp_uaz";
@@ -77,9 +78,10 @@ export async function storeInbound(
   await groupCommit(deps.db, (tx) =>
     writeInbound(tx, { newConversation, conversationId, setClientName, message, touch: message ? touch(existing ?? NEW_CONVERSATION, senderType) : null, now }),
   );
-  const conv = existing && !setClientName ? existing : await conversationById(deps.db, conversationId);
+  const fresh = !existing || setClientName !== null;
+  const conv = fresh ? await conversationById(deps.db, conversationId) : existing;
   if (!conv) throw new Error("storeInbound: conversation not found after its write");
-  return message ? { conv, row: message, created: true } : null;
+  return message ? { conv, row: message, created: true, fresh } : null;
 }
 
 /** The conversation so far for the model, up to (not including) the messages being answered. */

@@ -1,8 +1,7 @@
-import { asc, eq, sql } from "drizzle-orm";
-import { prepared } from "../../db/prepared";
-import { type IntegrationKind, agentIntegrations } from "../../db/schema";
+import type { IntegrationKind, agentIntegrations } from "../../db/schema";
 import { AppError } from "../lib/errors";
 import { ownerKey } from "../lib/ttl-cache";
+import { configOf, readIntegrations } from "../services/agent-config";
 import type { AppDeps } from "../services/context";
 
 export type IntegrationRow = typeof agentIntegrations.$inferSelect;
@@ -88,18 +87,19 @@ export function publicConfig(row: IntegrationRow) {
 const inFlight = new Map<string, Promise<IntegrationRow[]>>();
 
 /**
- * An agent's integrations (of one kind), oldest first. A turn's tool providers each ask for their
- * kind at the same moment (7 reads a turn); those asks share one prepared query, and the sharing
- * ends with the tick, so an ask after a write always reads again.
+ * An agent's integrations (of one kind), oldest first. Handed a turn's agent object, they come from
+ * the configuration the turn validated (services/agent-config.ts: no query). Otherwise they are
+ * read; asks started at the same moment share one prepared query, and the sharing ends with the
+ * tick, so an ask after a write always reads again.
  */
-export async function integrationsOf(deps: AppDeps, agentId: string, kind?: IntegrationKind): Promise<IntegrationRow[]> {
+export async function integrationsOf(deps: AppDeps, agent: string | { id: string }, kind?: IntegrationKind): Promise<IntegrationRow[]> {
+  const config = configOf(agent);
+  if (config) return config.integrations.filter((r) => !kind || r.kind === kind);
+  const agentId = typeof agent === "string" ? agent : agent.id;
   const key = `${ownerKey(deps.db)}:${agentId}`;
   let rows = inFlight.get(key);
   if (!rows) {
-    const query = prepared(deps.db, "integrations-of-agent", (d) =>
-      d.select().from(agentIntegrations).where(eq(agentIntegrations.agentId, sql.placeholder("agentId"))).orderBy(asc(agentIntegrations.createdAt)).prepare(),
-    );
-    rows = query.all({ agentId });
+    rows = readIntegrations(deps.db, agentId);
     inFlight.set(key, rows);
     queueMicrotask(() => inFlight.delete(key));
   }

@@ -7,10 +7,11 @@ import { FOLLOW_UP_JOB, handleFollowUp } from "../channels/follow-up";
 import { CHANNEL_OUTBOX_JOB, CHANNEL_REPLY_JOB, channelJobTypes, handleChannelInbound, handleChannelOutbox, handleChannelReply } from "../channels/pipeline";
 import { CHANNEL_SEND_JOB, handlePacedSend } from "../channels/paced-reply";
 import type { AppDeps } from "../services/context";
-import { type Job, type JobsStatus, claimJobs, completeJob, failJob, onJobEnqueued, renewLease, reportProgress } from "../services/jobs";
+import { type CompletionWrite, type Job, type JobsStatus, claimJobs, commitWrites, completeJob, failJob, onJobEnqueued, renewLease, reportProgress } from "../services/jobs";
 import { TRAIN_JOB } from "../services/training";
 
-type Handler = (deps: AppDeps, job: Job, progress: (p: number) => Promise<void>) => Promise<Record<string, unknown>>;
+/** `atCompletion` hands the runner a write to commit with the job's completion (one transaction). */
+type Handler = (deps: AppDeps, job: Job, progress: (p: number) => Promise<void>, atCompletion: (w: CompletionWrite) => void) => Promise<Record<string, unknown>>;
 
 const handlers: Record<string, Handler> = {
   [TRAIN_JOB]: async (deps, job, progress) => {
@@ -18,11 +19,11 @@ const handlers: Record<string, Handler> = {
     const result = await processSource(deps, sourceId, progress, { force: job.data.force === true, attempt: job.attempts });
     return result;
   },
-  [CHANNEL_INBOUND_JOB]: (deps, job) => handleChannelInbound(deps, job),
-  [CHANNEL_REPLY_JOB]: (deps, job) => handleChannelReply(deps, job),
+  [CHANNEL_INBOUND_JOB]: (deps, job, _p, atCompletion) => handleChannelInbound(deps, job, atCompletion),
+  [CHANNEL_REPLY_JOB]: (deps, job, _p, atCompletion) => handleChannelReply(deps, job, atCompletion),
   [CHANNEL_OUTBOX_JOB]: (deps, job) => handleChannelOutbox(deps, job),
   [FOLLOW_UP_JOB]: (deps, job) => handleFollowUp(deps, job),
-  [CHANNEL_SEND_JOB]: (deps, job) => handlePacedSend(deps, job),
+  [CHANNEL_SEND_JOB]: (deps, job, _p, atCompletion) => handlePacedSend(deps, job, atCompletion),
 };
 
 /** Every job type a runner takes (health looks only at these: another type is nobody's lag). */
@@ -69,11 +70,14 @@ async function runHandler(deps: AppDeps, job: Job) {
     await failJob(deps.db, job, `tipo de job desconhecido: ${job.type}`, { retryable: false }, deps.now());
     return;
   }
+  const atCompletion: CompletionWrite[] = [];
   try {
     // The claim already released the job's dedupe key (claimJobs): what is enqueued from now on is new work.
-    const result = await handler(deps, job, (p) => reportProgress(deps.db, job.id, p, deps.now(), deps.env.JOB_LEASE_MS));
-    await completeJob(deps.db, job.id, result, deps.now());
+    const result = await handler(deps, job, (p) => reportProgress(deps.db, job.id, p, deps.now(), deps.env.JOB_LEASE_MS), (w) => atCompletion.push(w));
+    await completeJob(deps.db, job.id, result, deps.now(), atCompletion);
   } catch (err) {
+    // What the handler did before failing (a part sent) is recorded all the same, then the retry is scheduled.
+    await commitWrites(deps.db, atCompletion);
     const provider = isProviderError(err) ? err : null;
     const message = provider ? provider.message : describeTrainingError(err);
     // A provider's Retry-After (Telegram: parameters.retry_after) replaces the default backoff.

@@ -17,6 +17,12 @@ export class BurstCache<V> {
     private readonly maxEntries: number,
   ) {}
 
+  /** The value when it is cached and fresh: hits skip get()'s promise. */
+  peek(key: string): V | undefined {
+    const hit = this.map.get(key);
+    return hit && hit.until > performance.now() ? hit.value : undefined;
+  }
+
   async get(key: string, load: () => Promise<V | null>): Promise<V | null> {
     const hit = this.map.get(key);
     if (hit) {

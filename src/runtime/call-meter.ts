@@ -1,7 +1,7 @@
 import type { LlmMessage, LlmTool, LlmUsage } from "../adapters/llm/openai-compatible";
 import type { AppDeps } from "../services/context";
 import { type RawTx, priceCall } from "../services/credit-debit";
-import { isCharged, releaseInTransaction, reserveCredits, settleInTransaction } from "../services/credit-reservation";
+import { releaseInTransaction, reserveCredits, settleInTransaction } from "../services/credit-reservation";
 import { groupCommit } from "../services/group-commit";
 
 /**
@@ -33,11 +33,15 @@ export class NoCreditsError extends Error {
  */
 export function promptTokensBound(messages: LlmMessage[], tools?: LlmTool[]): number {
   let images = 0;
-  const text = JSON.stringify(messages, (key, value) => {
-    if (key !== "image_url") return value;
-    images++;
-    return "";
-  });
+  // A replacer makes JSON.stringify slow: only messages with content parts (images) need it.
+  const parts = messages.some((m) => typeof m.content !== "string");
+  const text = parts
+    ? JSON.stringify(messages, (key, value) => {
+        if (key !== "image_url") return value;
+        images++;
+        return "";
+      })
+    : JSON.stringify(messages);
   const bytes = Buffer.byteLength(text) + (tools?.length ? Buffer.byteLength(JSON.stringify(tools)) : 0);
   return Math.ceil(bytes / 2) + images * IMAGE_PROMPT_TOKENS + messages.length * MESSAGE_OVERHEAD_TOKENS;
 }
@@ -82,14 +86,13 @@ export function createCallMeter(deps: AppDeps, scope: CallScope) {
     async reserve(model: string, bound: LlmUsage, action: "chat" | "transcription" = "chat", onAbort?: () => LlmUsage): Promise<string> {
       const turnKey = action === "transcription" ? `${scope.idempotencyKey}:audio` : chats === 0 ? scope.idempotencyKey : `${scope.idempotencyKey}:${chats}`;
       if (action === "chat") chats++;
-      // A turn run again after its call was charged (its own write failed) makes a new model call:
-      // a new key, or the settle would be taken as a duplicate and the call go unpaid.
-      const key = (await isCharged(deps.db, turnKey)) ? `${turnKey}:retry:${Bun.randomUUIDv7()}` : turnKey;
       const price = await priceCall(deps.db, scope.provider, model, bound);
-      const held = await reserveCredits(deps.db, { workspaceId: scope.workspaceId, key, amountMilli: price.creditsMilli }, deps.now());
+      // A turn run again after its call was charged (its own write failed) makes a new model call:
+      // the hold then comes back under a new key, so the settle is not taken as a duplicate.
+      const held = await reserveCredits(deps.db, { workspaceId: scope.workspaceId, key: turnKey, amountMilli: price.creditsMilli }, deps.now());
       if (!held.ok) throw new NoCreditsError();
-      calls.push({ key, model, action, usage: null, served: model, onAbort });
-      return key;
+      calls.push({ key: held.key, model, action, usage: null, served: model, onAbort });
+      return held.key;
     },
     /** The call returned: it is charged with this usage, priced as the model it was reserved for. */
     record(key: string, usage: LlmUsage, served?: string) {

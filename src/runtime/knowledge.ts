@@ -12,18 +12,6 @@ export type Knowledge = { chunks: RetrievedChunk[]; text: string | null; sources
 const NONE: Knowledge = { chunks: [], text: null, sources: [] };
 
 /**
- * The agent's current training version. Callers hold an agent row that may come from a short-lived
- * cache, while training runs in the job Worker (another thread, which cannot invalidate that cache):
- * a stale version would hide a just-trained agent's knowledge and let the semantic cache (keyed by
- * it) serve answers given before a retrain or a deleted source.
- */
-export async function currentKnowledgeVersion(deps: AppDeps, agent: AgentRow): Promise<number> {
-  const res = await deps.db.$client.execute({ sql: "SELECT knowledge_version FROM agents WHERE id = ?", args: [agent.id] });
-  const v = res.rows[0]?.knowledge_version;
-  return v === undefined || v === null ? agent.knowledgeVersion : Number(v);
-}
-
-/**
  * The passages of the agent's training most relevant to the question (hybrid retrieval), as the
  * prompt section and as citations for the stored message. A retrieval failure never fails a turn.
  */

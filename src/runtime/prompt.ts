@@ -18,6 +18,17 @@ function formatterFor(timeZone: string) {
   return f;
 }
 
+/** The prompt's clock shows minutes: formatted once per time zone and minute, not per turn. */
+const clocks = new Map<string, { minute: number; text: string }>();
+function clockText(timeZone: string, now: Date) {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const hit = clocks.get(timeZone);
+  if (hit?.minute === minute) return hit.text;
+  const text = formatterFor(timeZone).format(now);
+  clocks.set(timeZone, { minute, text });
+  return text;
+}
+
 const section = (title: string, body: string | null | undefined) => (body?.trim() ? `## ${title}\n${body.trim()}` : null);
 
 /**
@@ -72,7 +83,7 @@ export function buildSystemPrompt(platformPrompt: string, agent: AgentRow, extra
   ]
     .filter(Boolean)
     .join("\n");
-  const when = `Data e hora atuais: ${formatterFor(settings.timezone || "America/Sao_Paulo").format(extra.now ?? new Date())}.`;
+  const when = `Data e hora atuais: ${clockText(settings.timezone || "America/Sao_Paulo", extra.now ?? new Date())}.`;
   return [
     platformPrompt.trim(),
     section("Quem você é", identity),

@@ -5,6 +5,7 @@ import { toolsForTurn } from "./tool-providers";
 import type { AgentTool, ToolCallRecord, ToolContext } from "./tools";
 import { log } from "../lib/logger";
 import { currentSystemPrompt, resolveModel } from "../services/ai-config";
+import { attachConfig, loadAgentConfig, readTurnStamp } from "../services/agent-config";
 import type { AppDeps } from "../services/context";
 import { type RawTx, availableMilli, modelSupportsVision } from "../services/credit-debit";
 import { groupCommit } from "../services/group-commit";
@@ -13,7 +14,6 @@ import {
   type CitedSource,
   type Knowledge,
   cachedAnswer,
-  currentKnowledgeVersion,
   gatherKnowledge,
   noteCacheHit,
   rememberAnswer,
@@ -85,6 +85,20 @@ const HISTORY_ITEM_CHARS = 4000;
 const errorMessageOf = (agent: AgentRow) =>
   agent.enableCustomErrorResponses && agent.errorResponseMessage ? agent.errorResponseMessage : DEFAULT_ERROR_MESSAGE;
 
+/**
+ * The agent as this turn sees it. The row may come from a short-lived cache while training and
+ * edits happen on other threads, so one read gets the current versions: the training version (a
+ * stale one would hide new knowledge and key the semantic cache wrongly) and the config versions
+ * that validate this thread's copy of the intents, integrations and platform settings, attached to
+ * the turn's own agent object for the tool providers (services/agent-config.ts).
+ */
+async function turnAgent(deps: AppDeps, cachedAgent: AgentRow): Promise<AgentRow> {
+  const stamp = await readTurnStamp(deps.db, cachedAgent.id);
+  if (!stamp) return { ...cachedAgent };
+  const agent = { ...cachedAgent, knowledgeVersion: stamp.knowledgeVersion, configVersion: stamp.configVersion };
+  return attachConfig(agent, await loadAgentConfig(deps.db, agent, stamp));
+}
+
 /** Emits a finished text as word-sized deltas, so offline and canned replies stream like model ones. */
 function streamWhole(text: string, onDelta?: (d: string) => void) {
   if (!onDelta) return;
@@ -99,8 +113,7 @@ function streamWhole(text: string, onDelta?: (d: string) => void) {
  */
 export async function runTurn(deps: AppDeps, cachedAgent: AgentRow, input: TurnInput, opts: TurnOptions): Promise<TurnResult> {
   const started = performance.now();
-  const version = await currentKnowledgeVersion(deps, cachedAgent);
-  const agent = version === cachedAgent.knowledgeVersion ? cachedAgent : { ...cachedAgent, knowledgeVersion: version };
+  const agent = await turnAgent(deps, cachedAgent);
   const knowledge = await gatherKnowledge(deps, agent, input.text);
   const base = { usage: { inputTokens: 0, outputTokens: 0 }, creditsMilli: 0, transcript: null as string | null, sources: knowledge.sources };
   /** Settles the turn: the model calls' charges (and released holds) and the caller's persistence, in one transaction. */

@@ -39,23 +39,44 @@ export function requirePermission<P extends Permission>(scope: WorkspaceScope, p
 }
 
 /**
- * Memberships as resolved for requests, kept for a burst (src/lib/burst-cache.ts); frozen, since
- * requests share them. A writer of workspace_members or workspaces (removal, role or permission
- * change, rename, owner change, deletion) calls forgetMemberships right after its write.
+ * Memberships as resolved for requests, and each user's list of workspaces (workspaces.list, read
+ * by every page), kept for a burst (src/lib/burst-cache.ts); frozen, since requests share them. A
+ * writer of workspace_members or workspaces (a new member or workspace, removal, role or permission
+ * change, rename, owner change, deletion) calls forgetMemberships right after its write commits.
  */
 const scopes = new BurstCache<{ userId: string; scope: WorkspaceScope }>(2_000, 10_000);
+const lists = new BurstCache<{ userId: string; workspaceIds: readonly string[]; rows: readonly unknown[] }>(2_000, 10_000);
 
 /**
  * Drops cached memberships: of one user in one workspace, of everyone in a workspace, or of a
- * user everywhere. The next request of those members reads the database again.
+ * user everywhere. The next request of those members reads the database again. A named user's
+ * list goes whatever it holds (the change may be the workspace it lacks); otherwise every list
+ * that shows the workspace.
  */
 export function forgetMemberships(which: { workspaceId?: string; userId?: string }) {
   scopes.deleteWhere((e) => (!which.workspaceId || e.scope.id === which.workspaceId) && (!which.userId || e.userId === which.userId));
+  lists.deleteWhere((e) =>
+    which.userId ? e.userId === which.userId : !which.workspaceId || e.workspaceIds.includes(which.workspaceId),
+  );
+}
+
+/**
+ * The rows of a user's workspace list (src/services/workspaces.ts builds and shapes them), through
+ * the burst cache; `load` returns them with the workspace id of each.
+ */
+export async function cachedWorkspaceList<Row extends { id: string }>(db: Db, userId: string, load: () => Promise<Row[]>): Promise<readonly Row[]> {
+  const key = `${ownerKey(db)}:${userId}`;
+  const entry = lists.peek(key) ?? (await lists.get(key, async () => {
+    const rows = Object.freeze((await load()).map((r) => Object.freeze(r)));
+    return { userId, workspaceIds: rows.map((r) => r.id), rows };
+  }));
+  return (entry?.rows ?? []) as readonly Row[];
 }
 
 /** Verified membership of user in workspace, or null. The only way a workspace id becomes trusted. */
 export async function resolveMembership(db: Db, userId: string, workspaceId: string): Promise<WorkspaceScope | null> {
-  const entry = await scopes.get(`${ownerKey(db)}:${userId}:${workspaceId}`, () => loadMembership(db, userId, workspaceId));
+  const key = `${ownerKey(db)}:${userId}:${workspaceId}`;
+  const entry = scopes.peek(key) ?? (await scopes.get(key, () => loadMembership(db, userId, workspaceId)));
   return entry?.scope ?? null;
 }
 

@@ -32,7 +32,7 @@ type Opts = { signal?: AbortSignal };
 
 /** The agent's Agendor settings when enabled and with a token (same workspace), else null. */
 export async function activeAgendor(deps: AppDeps, agent: AgentRef): Promise<Active | null> {
-  const row = await agendorRow(deps, agent.id);
+  const row = await agendorRow(deps, agent);
   if (!row?.enabled || row.workspaceId !== agent.workspaceId) return null;
   const cfg = openConfig<AgendorConfig>(deps, row);
   if (!cfg.apiToken) return null;

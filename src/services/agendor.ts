@@ -19,9 +19,9 @@ import type { AppDeps, ServiceContext, WorkspaceScope } from "./context";
 const KIND = "agendor" as const;
 
 
-export async function agendorRow(deps: AppDeps, agentId: string): Promise<IntegrationRow | null> {
-  // Through integrationsOf: a turn's tool providers share its one read.
-  const [row] = await integrationsOf(deps, agentId, KIND);
+export async function agendorRow(deps: AppDeps, agent: string | { id: string }): Promise<IntegrationRow | null> {
+  // Through integrationsOf: a turn's agent object brings the turn's validated copy.
+  const [row] = await integrationsOf(deps, agent, KIND);
   return row ?? null;
 }
 

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { type LlmClient, createLlmClient, describeLlmError } from "../adapters/llm/openai-compatible";
 import { AppError } from "../lib/errors";
 import { TtlCache, ownerKey } from "../lib/ttl-cache";
+import { onPlatformConfigChange } from "./agent-config";
 import type { AppDeps } from "./context";
 
 export const DEFAULT_MODELS = ["gpt-4o-mini", "gpt-4o", "gpt-4.1-mini", "gpt-4.1"];
@@ -40,6 +41,12 @@ const clientCache = new Map<string, LlmClient>();
 /** Provider rows and the current prompt are read on every turn; saves below invalidate them. */
 const providerRows = new TtlCache<(typeof aiModelsConfig.$inferSelect)[]>(5_000);
 const promptCache = new TtlCache<Awaited<ReturnType<typeof loadCurrentPrompt>>>(5_000);
+// Saves on this thread clear them below; a save on another thread or process moves the platform
+// version a turn reads, which clears them too (services/agent-config.ts).
+onPlatformConfigChange(() => {
+  providerRows.clear();
+  promptCache.clear();
+});
 const activeProviders = (db: Db) => providerRows.get(`${ownerKey(db)}:active`, () => db.select().from(aiModelsConfig).where(eq(aiModelsConfig.isActive, true)));
 
 /** A provider is usable when active and it has a key, or a base URL of a keyless server (Ollama, vLLM). */

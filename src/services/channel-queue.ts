@@ -41,6 +41,22 @@ export async function insertGroupJob(tx: RawTx, job: { type: string; data: unkno
 }
 
 /**
+ * Replaces the pending job of a dedupe key (a conversation's next follow-up) with a new one, in a
+ * transaction already open (a job's completion). A running job keeps its own, released key.
+ */
+export async function replacePendingJob(
+  tx: RawTx,
+  job: { type: string; data: unknown; dedupeKey: string; groupKey: string; runAfter: number; maxAttempts: number; workspaceId: string; now: number },
+): Promise<void> {
+  await tx.execute({ sql: "DELETE FROM jobs WHERE dedupe_key = ? AND status = 'pending'", args: [job.dedupeKey] });
+  await tx.execute({
+    sql: `INSERT INTO jobs (id, type, status, data, progress, attempts, max_attempts, run_after, dedupe_key, group_key, workspace_id, created_at)
+      VALUES (?, ?, 'pending', ?, 0, 0, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    args: [Bun.randomUUIDv7(), job.type, JSON.stringify(job.data), job.maxAttempts, job.runAfter, job.dedupeKey, job.groupKey, job.workspaceId, job.now],
+  });
+}
+
+/**
  * Whether work of a conversation's group waits in the queue (a message not handled yet, a reply in
  * backoff, a paced send), follow-ups aside: they only wait for the customer. Through jobs_group_idx.
  */
@@ -50,11 +66,6 @@ export async function groupHasPendingWork(db: Db, groupKey: string, ignoredType:
     args: [groupKey, ignoredType],
   });
   return r.rows.length > 0;
-}
-
-/** Drops a pending job by its dedupe key (a newer schedule replaces it); a running one is left alone. */
-export async function dropPendingJob(db: DbOrTx, dedupeKey: string): Promise<void> {
-  await db.delete(jobs).where(and(eq(jobs.dedupeKey, dedupeKey), eq(jobs.status, "pending")));
 }
 
 /** Moves a still-pending job's run time (a burst pushes its reply back). */

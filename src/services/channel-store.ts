@@ -59,10 +59,10 @@ export async function conversationHandler(db: Db, id: string): Promise<string | 
 }
 
 /** The stored message with this provider id in this conversation (a re-run job finds what it stored). */
-export async function messageByProviderId(db: Db, conversationId: string, providerMessageId: string): Promise<MessageRow | null> {
+export async function messageByProviderId(db: Db, conversationId: string, providerMessageId: string): Promise<Pick<MessageRow, "id" | "senderType"> | null> {
   const q = prepared(db, "channel:message-by-provider-id", (d) =>
     d
-      .select()
+      .select({ id: messages.id, senderType: messages.senderType })
       .from(messages)
       .where(and(eq(messages.conversationId, ph("conversationId")), eq(messages.providerMessageId, ph("providerMessageId"))))
       .limit(1)
@@ -106,17 +106,25 @@ export async function historyRows(db: Db, conversationId: string, beforeId: stri
   return q.all({ conversationId, beforeId, limit });
 }
 
-/** Outbound messages not yet handed to the provider, oldest first. */
-export async function outboxOf(db: Db, conversationId: string): Promise<MessageRow[]> {
-  const q = prepared(db, "channel:outbox", (d) =>
-    d
-      .select()
-      .from(messages)
-      .where(and(eq(messages.conversationId, ph("conversationId")), eq(messages.deliveryStatus, "pending")))
-      .orderBy(asc(messages.id))
-      .prepare(),
-  );
-  return q.all({ conversationId });
+export type OutboxRow = Pick<MessageRow, "id" | "senderType" | "content" | "attachments" | "sentAt">;
+
+/**
+ * Outbound messages not yet handed to the provider, oldest first. Through messages_outbox_idx: the
+ * conversation's pending rows only (left to itself the planner walked the whole thread by id).
+ */
+export async function outboxOf(db: Db, conversationId: string): Promise<OutboxRow[]> {
+  const rs = await db.$client.execute({
+    sql: `SELECT id, sender_type, content, attachments, sent_at FROM messages INDEXED BY messages_outbox_idx
+      WHERE conversation_id = ? AND delivery_status = 'pending' ORDER BY id`,
+    args: [conversationId],
+  });
+  return rs.rows.map((r) => ({
+    id: String(r.id),
+    senderType: String(r.sender_type) as MessageRow["senderType"],
+    content: String(r.content),
+    attachments: r.attachments === null ? null : (JSON.parse(String(r.attachments)) as MessageRow["attachments"]),
+    sentAt: Number(r.sent_at),
+  }));
 }
 
 export type DeliveryPatch = { deliveryStatus: "sent" | "failed" | "skipped"; deliveryError: string | null; providerMessageId?: string };
@@ -127,18 +135,28 @@ export type DeliveryPatch = { deliveryStatus: "sent" | "failed" | "skipped"; del
  * lanes' writes, and returning only once committed.
  */
 export async function setDelivery(db: Db, messageId: string, patch: DeliveryPatch): Promise<void> {
-  await groupCommit(db, (tx) =>
-    tx.execute({
-      sql: "UPDATE messages SET delivery_status = ?, delivery_error = ?, provider_message_id = coalesce(?, provider_message_id) WHERE id = ?",
-      args: [patch.deliveryStatus, patch.deliveryError, patch.providerMessageId ?? null, messageId],
-    }),
-  );
+  await groupCommit(db, deliveryWrite(messageId, patch));
 }
 
-/** The reply went out: the conversation waits for the customer (group commit, like setDelivery). */
-export async function markWaitingForUser(db: Db, conversationId: string, now: number): Promise<void> {
-  await groupCommit(db, (tx) => tx.execute({ sql: "UPDATE conversations SET waiting_for_user = 1, updated_at = ? WHERE id = ?", args: [now, conversationId] }));
+const deliveryWrite = (messageId: string, patch: DeliveryPatch) => (tx: RawTx) =>
+  tx.execute({
+    sql: "UPDATE messages SET delivery_status = ?, delivery_error = ?, provider_message_id = coalesce(?, provider_message_id) WHERE id = ?",
+    args: [patch.deliveryStatus, patch.deliveryError, patch.providerMessageId ?? null, messageId],
+  });
+
+/**
+ * Records that a part went out the moment the provider answered: its own small commit, run at once
+ * when the connection is free, instead of waiting for the lanes' next group commit. A crash between
+ * the send and this commit resends the part (no provider takes an idempotency key), so under load
+ * this gap decides how many customers a crash answers twice.
+ */
+export async function recordSent(db: Db, messageId: string, providerMessageId: string): Promise<void> {
+  await deliveryWrite(messageId, { deliveryStatus: "sent", providerMessageId, deliveryError: null })(db.$client);
 }
+
+/** The reply went out: the conversation waits for the customer (written with the job's completion). */
+export const waitingForUserWrite = (conversationId: string, now: number) => (tx: RawTx) =>
+  tx.execute({ sql: "UPDATE conversations SET waiting_for_user = 1, updated_at = ? WHERE id = ?", args: [now, conversationId] });
 
 /** Whether the customer wrote after `messageId` (ids are time-ordered UUIDv7). */
 export async function customerWroteAfter(db: Db, conversationId: string, messageId: string): Promise<boolean> {

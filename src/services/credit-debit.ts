@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { creditSystemConfig, modelPricing } from "../../db/schema";
 import type { Db, DbOrTx } from "../../db/client";
 import { TtlCache, ownerKey } from "../lib/ttl-cache";
+import { onPlatformConfigChange } from "./agent-config";
 import { MILLI } from "./credits";
 
 export type Usage = { inputTokens: number; outputTokens: number };
@@ -36,6 +37,8 @@ export function invalidatePricing() {
   configCache.clear();
   pricingCache.clear();
 }
+// A price saved on another thread or process moves the platform version a turn reads (agent-config.ts).
+onPlatformConfigChange(invalidatePricing);
 
 /**
  * Price of a call in milli-credits (README "Créditos"): the USD cost from model_pricing
@@ -118,18 +121,22 @@ export async function debitCredits(db: Db, req: DebitRequest, now = Date.now()):
 
 /**
  * The debit itself, inside the caller's write transaction (a turn settles its messages in the same
- * one). `releaseMilli`: the call's own hold, already deleted by the caller, given back in the same UPDATE.
+ * one). `hold`: the call's own hold, already deleted by the caller, given back in the same UPDATE;
+ * its key has no ledger row (a hold is never taken for a charged key), so no duplicate check.
  */
-export async function debitInTransaction(tx: RawTx, req: DebitRequest, price: Price, now = Date.now(), releaseMilli = 0): Promise<DebitResult> {
+export async function debitInTransaction(tx: RawTx, req: DebitRequest, price: Price, now = Date.now(), hold: { amount: number } | null = null): Promise<DebitResult> {
+  const releaseMilli = hold?.amount ?? 0;
   const unhold = () =>
     releaseMilli > 0
       ? tx.execute({ sql: "UPDATE user_credits SET held_credits = max(0, held_credits - ?) WHERE workspace_id = ?", args: [releaseMilli, req.workspaceId] })
       : null;
-  const dup = await tx.execute({
-    sql: "SELECT id, credits_consumed, bonus_credits_used, regular_credits_used FROM credit_transactions WHERE idempotency_key = ?",
-    args: [req.idempotencyKey],
-  });
-  const existing = dup.rows[0];
+  const dup = hold
+    ? null
+    : await tx.execute({
+        sql: "SELECT id, credits_consumed, bonus_credits_used, regular_credits_used FROM credit_transactions WHERE idempotency_key = ?",
+        args: [req.idempotencyKey],
+      });
+  const existing = dup?.rows[0];
   if (existing) {
     await unhold();
     return {

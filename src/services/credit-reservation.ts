@@ -13,7 +13,8 @@ import { groupCommit } from "./group-commit";
 export const HOLD_LEASE_MS = 10 * 60_000;
 
 export type ReserveRequest = { workspaceId: string; key: string; amountMilli: number };
-export type ReserveResult = { ok: true } | { ok: false; availableMilli: number };
+/** `key`: the one the hold was taken under (the request's, or a new one when that was already charged). */
+export type ReserveResult = { ok: true; key: string } | { ok: false; availableMilli: number };
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -44,15 +45,25 @@ export async function releaseExpiredHolds(tx: RawTx, workspaceId: string, now: n
 
 /**
  * The reservation inside the caller's write transaction: one conditional UPDATE, one INSERT. The
- * same key again (a turn retried after a crash) adds to its hold; the settle releases all of it.
+ * same key again (a turn retried after a crash) adds to its hold; the settle releases all of it. A
+ * key already charged (a turn run again after its call was charged but its own write failed) is
+ * never held again, or its settle would be taken as a duplicate and the new call go unpaid: the
+ * hold is taken under a new key. That check rides in the UPDATE, so a hold exists only for a key
+ * with no ledger row (settleInTransaction counts on it).
  */
 export async function reserveInTransaction(tx: RawTx, req: ReserveRequest, now: number): Promise<ReserveResult> {
+  let key = req.key;
   const take = () =>
     tx.execute({
-      sql: `UPDATE user_credits SET held_credits = held_credits + ? WHERE workspace_id = ? AND ${FREE_SQL} >= ?`,
-      args: [req.amountMilli, req.workspaceId, now, req.amountMilli],
+      sql: `UPDATE user_credits SET held_credits = held_credits + ? WHERE workspace_id = ? AND ${FREE_SQL} >= ?
+        AND NOT EXISTS (SELECT 1 FROM credit_transactions WHERE idempotency_key = ?)`,
+      args: [req.amountMilli, req.workspaceId, now, req.amountMilli, key],
     });
   let taken = await take();
+  if (taken.rowsAffected === 0 && (await chargedIn(tx, key))) {
+    key = `${req.key}:retry:${Bun.randomUUIDv7()}`;
+    taken = await take();
+  }
   // Holds are only swept when they are in the way: the refusal path, not every call.
   if (taken.rowsAffected === 0 && (await releaseExpiredHolds(tx, req.workspaceId, now)) > 0) taken = await take();
   if (taken.rowsAffected === 0) {
@@ -62,14 +73,14 @@ export async function reserveInTransaction(tx: RawTx, req: ReserveRequest, now: 
   await tx.execute({
     sql: `INSERT INTO credit_reservations (id, workspace_id, idempotency_key, amount, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT (idempotency_key) DO UPDATE SET amount = amount + excluded.amount, expires_at = excluded.expires_at`,
-    args: [Bun.randomUUIDv7(), req.workspaceId, req.key, req.amountMilli, now + HOLD_LEASE_MS, now],
+    args: [Bun.randomUUIDv7(), req.workspaceId, key, req.amountMilli, now + HOLD_LEASE_MS, now],
   });
-  return { ok: true };
+  return { ok: true, key };
 }
 
 /** Whether a call under this key was already charged (its ledger row exists). One indexed read. */
-export async function isCharged(db: Db, key: string): Promise<boolean> {
-  const rs = await db.$client.execute({ sql: "SELECT 1 FROM credit_transactions WHERE idempotency_key = ? LIMIT 1", args: [key] });
+async function chargedIn(tx: RawTx, key: string): Promise<boolean> {
+  const rs = await tx.execute({ sql: "SELECT 1 FROM credit_transactions WHERE idempotency_key = ? LIMIT 1", args: [key] });
   return rs.rows.length > 0;
 }
 
@@ -92,5 +103,5 @@ export async function releaseInTransaction(tx: RawTx, key: string) {
  */
 export async function settleInTransaction(tx: RawTx, req: DebitRequest, price: Price, now: number): Promise<DebitResult> {
   const hold = await takeHold(tx, req.idempotencyKey);
-  return debitInTransaction(tx, { ...req, allowPartial: true }, price, now, hold?.amount ?? 0);
+  return debitInTransaction(tx, { ...req, allowPartial: true }, price, now, hold);
 }

@@ -98,8 +98,8 @@ export async function testClientSettings(deps: AppDeps) {
 }
 
 // ---- the agent's row -----------------------------------------------------------------------------
-export async function calendarRowOf(deps: AppDeps, agentId: string, workspaceId: string): Promise<IntegrationRow | null> {
-  const rows = await integrationsOf(deps, agentId, "google_calendar");
+export async function calendarRowOf(deps: AppDeps, agent: string | { id: string }, workspaceId: string): Promise<IntegrationRow | null> {
+  const rows = await integrationsOf(deps, agent, "google_calendar");
   return rows.find((r) => r.workspaceId === workspaceId) ?? null;
 }
 

@@ -4,7 +4,7 @@ import type { RawTx } from "./credit-debit";
 /**
  * Group commit for the chat turn's writes (each model call's credit reservation, the settle after
  * it, channel accepts): the tasks that arrive while a commit is being prepared share ONE write
- * transaction, each inside its own SAVEPOINT so one failing task rolls back alone. Every caller still waits for the commit before answering, so nothing is reported
+ * transaction, each inside its own SAVEPOINT so one failing task rolls back alone (a task alone in its batch needs none). Every caller still waits for the commit before answering, so nothing is reported
  * done before it is durable; under load the WAL writes per turn drop (bench/chat.ts).
  */
 type Task = { fn: (tx: RawTx) => Promise<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void };
@@ -18,6 +18,21 @@ async function flush(db: Db, state: { tasks: Task[]; scheduled: boolean }) {
   let tx: Awaited<ReturnType<Db["$client"]["transaction"]>> | null = null;
   try {
     tx = await db.$client.transaction("write");
+    const only = batch.length === 1 ? batch[0] : undefined;
+    if (only) {
+      // Alone in its batch: no SAVEPOINT needed, a failure rolls the whole transaction back.
+      let value: unknown;
+      try {
+        value = await only.fn(tx);
+      } catch (error) {
+        await tx.rollback();
+        only.reject(error);
+        return;
+      }
+      await tx.commit();
+      only.resolve(value);
+      return;
+    }
     for (const task of batch) {
       await tx.execute("SAVEPOINT settle");
       try {

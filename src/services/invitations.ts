@@ -7,7 +7,7 @@ import { logActivity } from "./activity";
 import type { ServiceContext } from "./context";
 import { withTransaction } from "./context";
 import { getWorkspacePlan } from "./plans";
-import { type MemberManagerScope, resolveMembership } from "./access";
+import { type MemberManagerScope, forgetMemberships, resolveMembership } from "./access";
 import { memberCount } from "./workspaces";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -174,5 +174,6 @@ export async function acceptInvitation(ctx: ServiceContext, user: { id: string; 
       resourceId: inv.id,
     });
   });
+  forgetMemberships({ userId: user.id, workspaceId: inv.workspaceId });
   return { workspaceId: inv.workspaceId };
 }

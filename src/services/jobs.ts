@@ -1,6 +1,9 @@
-import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, and, eq, inArray, sql } from "drizzle-orm";
 import { jobs } from "../../db/schema";
 import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
+import { log } from "../lib/logger";
+import type { RawTx } from "./credit-debit";
 import { groupCommit } from "./group-commit";
 
 export type Job = typeof jobs.$inferSelect;
@@ -90,11 +93,15 @@ const typeList = (types: string[]) =>
     sql`, `,
   );
 
-/** Job `j` is not held up by its group: no live job of the group runs, no older one of it is due. */
-const groupFreeAt = (now: number) => sql`(j.group_key IS NULL OR NOT EXISTS (
-        SELECT 1 FROM jobs o WHERE o.group_key = j.group_key AND o.id <> j.id AND (
-          (o.status = 'running' AND o.lease_until > ${now})
-          OR (o.status IN ('pending', 'running') AND o.run_after <= ${now} AND o.id < j.id))))`;
+/**
+ * Job `j` is not held up by its group: no live job of the group runs, no older one of it is due.
+ * Each look is a (group_key, status) range of jobs_group_idx: a conversation's completed jobs,
+ * which pile up with its history, are never read (one OR-ed look walked all of them).
+ */
+const groupFreeAt = (now: number | Placeholder) => sql`(j.group_key IS NULL OR (NOT EXISTS (
+        SELECT 1 FROM jobs o INDEXED BY jobs_group_idx WHERE o.group_key = j.group_key AND o.status = 'running' AND o.lease_until > ${now} AND o.id <> j.id)
+      AND NOT EXISTS (
+        SELECT 1 FROM jobs o INDEXED BY jobs_group_idx WHERE o.group_key = j.group_key AND o.status IN ('pending', 'running') AND o.run_after <= ${now} AND o.id < j.id)))`;
 
 /**
  * Claims the oldest runnable job atomically: one UPDATE … RETURNING moves it to running with a
@@ -126,40 +133,49 @@ export async function claimJobs(db: Db, types: string[], limit: number, now = Da
   return claimed.sort((a, b) => a.runAfter - b.runAfter || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-async function claimBatch(db: Db, types: string[], limit: number, now: number, leaseMs: number): Promise<Job[]> {
-  const groupFree = groupFreeAt(now);
-  // Two index walks, each stopping after `limit` eligible rows (one OR-ed query would collect and
-  // sort every due job first, which a backlog of thousands makes slow): jobs whose worker died
-  // come first, then the oldest due pending jobs.
-  const expired = sql`SELECT j.id FROM jobs j WHERE j.status = 'running' AND j.lease_until <= ${now} AND j.type IN (${typeList(types)}) AND ${groupFree} LIMIT ${limit}`;
-  const due = sql`SELECT j.id FROM jobs j INDEXED BY jobs_claim_idx
-    WHERE j.status = 'pending' AND j.run_after <= ${now} AND j.type IN (${typeList(types)}) AND ${groupFree}
-    ORDER BY j.run_after, j.id LIMIT ${limit}`;
-  // An expired job that already used its last attempt took its process down each time (a poison
-  // job): the same UPDATE dead-letters it instead of running it again, then the claim goes on.
-  const poisoned = sql`${jobs.status} = 'running' AND ${jobs.attempts} >= ${jobs.maxAttempts}`;
-  return db
-    .update(jobs)
-    .set({
-      status: sql`CASE WHEN ${poisoned} THEN 'dead' ELSE 'running' END`,
-      error: sql`CASE WHEN ${poisoned} THEN 'O processo parou durante as ' || ${jobs.attempts} || ' tentativas deste job' ELSE ${jobs.error} END`,
-      completedAt: sql`CASE WHEN ${poisoned} THEN ${now} ELSE ${jobs.completedAt} END`,
-      // Released at the claim, before the handler reads its input: work enqueued from now on (an
-      // edit made while this job runs) becomes a new job instead of being folded into this one.
-      dedupeKey: null,
-      leaseUntil: sql`CASE WHEN ${poisoned} THEN NULL ELSE ${now + leaseMs} END`,
-      attempts: sql`CASE WHEN ${poisoned} THEN ${jobs.attempts} ELSE ${jobs.attempts} + 1 END`,
-      startedAt: now,
-    })
-    .where(
-      and(
-        sql`${jobs.id} IN (SELECT id FROM (${expired}) UNION ALL SELECT id FROM (${due}) LIMIT ${limit})`,
-        // Unary + keeps the planner on the primary key (an index walk over every pending job otherwise).
-        sql`+${jobs.status} IN ('pending', 'running')`,
-      ),
-    )
-    .returning();
+function claimBatch(db: Db, types: string[], limit: number, now: number, leaseMs: number): Promise<Job[]> {
+  return claimStatement(db, types).all({ now, limit, leaseUntil: now + leaseMs });
 }
+
+/** The claim for one list of types, prepared once per database: it runs after every job. */
+const claimStatement = (db: Db, types: string[]) =>
+  prepared(db, `jobs:claim:${types.join(",")}`, (d) => {
+    const now = sql.placeholder("now");
+    const limit = sql.placeholder("limit");
+    const groupFree = groupFreeAt(now);
+    // Two index walks, each stopping after `limit` eligible rows (one OR-ed query would collect and
+    // sort every due job first, which a backlog of thousands makes slow): jobs whose worker died
+    // come first, then the oldest due pending jobs.
+    const expired = sql`SELECT j.id FROM jobs j WHERE j.status = 'running' AND j.lease_until <= ${now} AND j.type IN (${typeList(types)}) AND ${groupFree} LIMIT ${limit}`;
+    const due = sql`SELECT j.id FROM jobs j INDEXED BY jobs_claim_idx
+      WHERE j.status = 'pending' AND j.run_after <= ${now} AND j.type IN (${typeList(types)}) AND ${groupFree}
+      ORDER BY j.run_after, j.id LIMIT ${limit}`;
+    // An expired job that already used its last attempt took its process down each time (a poison
+    // job): the same UPDATE dead-letters it instead of running it again, then the claim goes on.
+    const poisoned = sql`${jobs.status} = 'running' AND ${jobs.attempts} >= ${jobs.maxAttempts}`;
+    return d
+      .update(jobs)
+      .set({
+        status: sql`CASE WHEN ${poisoned} THEN 'dead' ELSE 'running' END`,
+        error: sql`CASE WHEN ${poisoned} THEN 'O processo parou durante as ' || ${jobs.attempts} || ' tentativas deste job' ELSE ${jobs.error} END`,
+        completedAt: sql`CASE WHEN ${poisoned} THEN ${now} ELSE ${jobs.completedAt} END`,
+        // Released at the claim, before the handler reads its input: work enqueued from now on (an
+        // edit made while this job runs) becomes a new job instead of being folded into this one.
+        dedupeKey: null,
+        leaseUntil: sql`CASE WHEN ${poisoned} THEN NULL ELSE ${sql.placeholder("leaseUntil")} END`,
+        attempts: sql`CASE WHEN ${poisoned} THEN ${jobs.attempts} ELSE ${jobs.attempts} + 1 END`,
+        startedAt: sql`${now}`,
+      })
+      .where(
+        and(
+          sql`${jobs.id} IN (SELECT id FROM (${expired}) UNION ALL SELECT id FROM (${due}) LIMIT ${limit})`,
+          // Unary + keeps the planner on the primary key (an index walk over every pending job otherwise).
+          sql`+${jobs.status} IN ('pending', 'running')`,
+        ),
+      )
+      .returning()
+      .prepare();
+  });
 
 /** Keeps a running job's lease alive: only a job whose process died loses it (and is run again). */
 export async function renewLease(db: Db, jobId: string, until: number) {
@@ -175,16 +191,45 @@ export async function reportProgress(db: Db, jobId: string, progress: number, no
 }
 
 /**
- * Settles a job as done. Through the group commit: the lanes finishing at the same moment share
- * one write transaction, and the caller still returns only once it is durable.
+ * A write a handler hands to its job's completion (src/jobs/runner.ts): it commits in the same
+ * transaction as the job's end (the last record of a reply, say), and `after` runs once it did.
  */
-export async function completeJob(db: Db, jobId: string, result: Record<string, unknown>, now = Date.now()) {
-  await groupCommit(db, (tx) =>
-    tx.execute({
+export type CompletionWrite = { write?: (tx: RawTx) => Promise<unknown>; after?: () => void };
+
+/**
+ * Settles a job as done, with the writes its handler left for the completion. Through the group
+ * commit: the lanes finishing at the same moment share one write transaction, and the caller
+ * still returns only once it is durable.
+ */
+export async function completeJob(db: Db, jobId: string, result: Record<string, unknown>, now = Date.now(), writes: CompletionWrite[] = []) {
+  await groupCommit(db, async (tx) => {
+    for (const w of writes) await w.write?.(tx);
+    await tx.execute({
       sql: "UPDATE jobs SET status = 'completed', result = ?, progress = 100, completed_at = ?, lease_until = NULL, dedupe_key = NULL WHERE id = ?",
       args: [JSON.stringify(result), now, jobId],
-    }),
-  );
+    });
+  });
+  afterCommit(writes);
+}
+
+/** A failing `after` (a live event) must not turn a completed job into a failed one. */
+function afterCommit(writes: CompletionWrite[]) {
+  for (const w of writes) {
+    try {
+      w.after?.();
+    } catch (err) {
+      log.warn("after-completion step failed", { error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+}
+
+/** Commits completion writes on their own (the handler failed after recording what it had done). */
+export async function commitWrites(db: Db, writes: CompletionWrite[]) {
+  if (!writes.some((w) => w.write)) return afterCommit(writes);
+  await groupCommit(db, async (tx) => {
+    for (const w of writes) await w.write?.(tx);
+  });
+  afterCommit(writes);
 }
 
 /** Retries with exponential backoff (30 s, 2 min, 8 min…); after maxAttempts the job is dead-lettered. */

@@ -7,6 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import { prepared } from "../../db/prepared";
 import { platformSettings } from "../../db/schema";
+import { configOf } from "./agent-config";
 import type { AppDeps } from "./context";
 
 export const PLATFORM_SETTING_SECRETS = {
@@ -18,8 +19,13 @@ export type PlatformSettingKey = keyof typeof PLATFORM_SETTING_SECRETS;
 
 const isSet = (v: unknown) => v !== undefined && v !== null && v !== "";
 
-/** Prepared once: the n8n switch is read on every chat turn (its tool provider). */
-async function readRow(deps: AppDeps, key: PlatformSettingKey) {
+/**
+ * The n8n switch is read on every chat turn (its tool provider): a turn's agent object carries the
+ * settings its version read validated (services/agent-config.ts); other callers read, prepared once.
+ */
+async function readRow(deps: AppDeps, key: PlatformSettingKey, turnAgent?: object) {
+  const config = configOf(turnAgent);
+  if (config) return config.settings.get(key) ?? null;
   const query = prepared(deps.db, "platform-setting", (d) =>
     d.select().from(platformSettings).where(eq(platformSettings.key, sql.placeholder("key"))).prepare(),
   );
@@ -27,9 +33,12 @@ async function readRow(deps: AppDeps, key: PlatformSettingKey) {
   return row ?? null;
 }
 
-/** The setting with secrets decrypted (server-side use only); null when never saved. */
-export async function getPlatformSetting<T extends Record<string, unknown>>(deps: AppDeps, key: PlatformSettingKey): Promise<T | null> {
-  const row = await readRow(deps, key);
+/**
+ * The setting with secrets decrypted (server-side use only); null when never saved. `turnAgent`:
+ * the agent object of the turn asking (its tool providers), to use the turn's validated copy.
+ */
+export async function getPlatformSetting<T extends Record<string, unknown>>(deps: AppDeps, key: PlatformSettingKey, turnAgent?: object): Promise<T | null> {
+  const row = await readRow(deps, key, turnAgent);
   if (!row) return null;
   const out: Record<string, unknown> = { ...row.value };
   for (const field of PLATFORM_SETTING_SECRETS[key]) if (typeof out[field] === "string") out[field] = deps.secrets.decrypt(out[field] as string);

@@ -1,7 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
-import { type agents, chatFeedback, conversations } from "../../db/schema";
-import { AppError } from "../lib/errors";
+import { type agents, chatFeedback } from "../../db/schema";
 import { TtlCache } from "../lib/ttl-cache";
 import { type TurnResult, runTurn } from "../runtime/turn";
 import type { ChatExternal, Feedback } from "../schemas/public-chat";
@@ -28,25 +26,26 @@ function decodeDataUrl(dataUrl: string) {
   return { mime, data: new Uint8Array(Buffer.from(dataUrl.slice(comma + 1), "base64")) };
 }
 
-/** The web conversation of this visitor with this agent (channel web), created on first message. */
+/**
+ * The web conversation of this visitor with this agent (channel web), created on first message.
+ * Plain SQL (prepared once by the file client): a new visitor's first turn pays no query building.
+ */
 async function webConversationId(deps: AppDeps, agent: typeof agents.$inferSelect, contactKey: string) {
-  return conversationIds.get(`${agent.id}|${contactKey}`, async () => (await webConversation(deps, agent, contactKey)).id);
-}
-
-async function webConversation(deps: AppDeps, agent: typeof agents.$inferSelect, contactKey: string) {
-  const [existing] = await deps.db
-    .select()
-    .from(conversations)
-    .where(and(eq(conversations.agentId, agent.id), eq(conversations.channel, "web"), eq(conversations.contactKey, contactKey)))
-    .orderBy(desc(conversations.createdAt))
-    .limit(1);
-  if (existing) return existing;
-  const [created] = await deps.db
-    .insert(conversations)
-    .values({ workspaceId: agent.workspaceId, agentId: agent.id, channel: "web", contactKey, clientName: "Visitante do chat web" })
-    .returning();
-  if (!created) throw new AppError("INTERNAL", "Falha ao iniciar conversa");
-  return created;
+  return conversationIds.get(`${agent.id}|${contactKey}`, async () => {
+    const found = await deps.db.$client.execute({
+      sql: "SELECT id FROM conversations WHERE agent_id = ? AND channel = 'web' AND contact_key = ? ORDER BY created_at DESC LIMIT 1",
+      args: [agent.id, contactKey],
+    });
+    const existing = found.rows[0]?.id;
+    if (typeof existing === "string") return existing;
+    const id = Bun.randomUUIDv7();
+    const now = Date.now();
+    await deps.db.$client.execute({
+      sql: "INSERT INTO conversations (id, workspace_id, agent_id, channel, contact_key, client_name, created_at, updated_at) VALUES (?, ?, ?, 'web', ?, ?, ?, ?)",
+      args: [id, agent.workspaceId, agent.id, contactKey, "Visitante do chat web", now, now],
+    });
+    return id;
+  });
 }
 
 export type ChatExternalResult = TurnResult & { conversationId: string; messageId: string };

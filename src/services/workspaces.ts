@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { AppError } from "../lib/errors";
 import { type CreateWorkspace, defaultWorkspaceSettings, ownerPermissions } from "../schemas/workspaces";
-import { requireMembership } from "./access";
+import { cachedWorkspaceList, forgetMemberships, requireMembership } from "./access";
 import { logActivity } from "./activity";
 import type { ServiceContext, WorkspaceScope } from "./context";
 import { withTransaction } from "./context";
@@ -76,12 +76,14 @@ export async function listWorkspaces(ctx: ServiceContext, userId: string) {
       .orderBy(asc(workspaceMembers.joinedAt), asc(userSubscriptions.startDate))
       .prepare(),
   );
-  const rows = await query.all({ userId });
+  const rows = await cachedWorkspaceList(ctx.db, userId, async () => {
+    // A workspace with several active subscriptions appears once, with its newest plan.
+    const byId = new Map<string, Awaited<ReturnType<typeof query.all>>[number]>();
+    for (const r of await query.all({ userId })) byId.set(r.id, r);
+    return [...byId.values()];
+  });
   const currentId = ctx.workspace?.id ?? null;
-  // A workspace with several active subscriptions appears once, with its newest plan.
-  const byId = new Map<string, (typeof rows)[number]>();
-  for (const r of rows) byId.set(r.id, r);
-  return [...byId.values()].map((ws) => ({
+  return rows.map((ws) => ({
     id: ws.id,
     name: ws.name,
     description: ws.description,
@@ -135,6 +137,7 @@ export async function createWorkspace(ctx: ServiceContext, userId: string, input
     });
     return created;
   });
+  forgetMemberships({ userId, workspaceId: ws.id });
   return { id: ws.id, name: ws.name, description: ws.description, ownerId: ws.ownerId, createdAt: ws.createdAt };
 }
 

@@ -101,7 +101,7 @@
 .who{flex:1;min-width:0}
 .who h2,.who p{margin:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .who h2{font-size:15px;font-weight:600}
-.who p{font-size:12px;opacity:.85}
+.who p{font-size:12px}
 .close{flex:none;width:34px;height:34px;padding:0;border:0;border-radius:8px;background:none;color:inherit;cursor:pointer;display:grid;place-items:center}
 .close:hover{background:rgba(255,255,255,.15)}
 button:focus-visible,textarea:focus-visible,a:focus-visible{outline:2px solid var(--c);outline-offset:2px}

@@ -13,7 +13,7 @@ export type PlanLine = { id: number; parent: number; detail: string };
  * Tables by how they grow (every table must be in one list: test/perf-query-plans.test.ts checks).
  * CONFIG: a handful of admin-curated rows; reading all of them is fine.
  */
-export const CONFIG_TABLES = ["plans", "ai_models_config", "system_prompts", "credit_system_config", "model_pricing", "platform_settings"];
+export const CONFIG_TABLES = ["plans", "ai_models_config", "system_prompts", "credit_system_config", "model_pricing", "platform_settings", "config_heads"];
 /**
  * PER_TENANT: grows with the number of users/workspaces, but one tenant's rows are few (plan
  * limits, or made by hand): a scan of the table is not fine, a read of one tenant's rows is.

@@ -22,3 +22,15 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   }
   return out;
 }
+
+/**
+ * The field a server refusal names (REST: body.error.field; tRPC: data.field) and its pt-BR message,
+ * so a form shows it under that field (aria-describedby) rather than only in a toast or banner.
+ */
+export function serverFieldError(e: unknown): { field: string; message: string } | null {
+  if (!(e instanceof Error) || !e.message) return null;
+  const rec = (v: unknown): Record<string, unknown> | null => (v && typeof v === "object" ? (v as Record<string, unknown>) : null);
+  const self = rec(e);
+  const field = rec(self?.data)?.field ?? rec(rec(self?.body)?.error)?.field;
+  return typeof field === "string" && field ? { field, message: e.message } : null;
+}

@@ -59,7 +59,7 @@ export function endpointTools(row: IntegrationRow, cfg: DynamicApiConfig, taken:
 }
 
 export async function executableApis(deps: AppDeps, agent: { id: string; workspaceId: string }) {
-  const rows = await integrationsOf(deps, agent.id, "dynamic_api");
+  const rows = await integrationsOf(deps, agent, "dynamic_api");
   return rows.filter((r) => r.enabled && r.workspaceId === agent.workspaceId && EXECUTABLE_STATUSES.includes(statusOf(r)));
 }
 

@@ -113,7 +113,7 @@ export async function sendWithConfig(
 
 /** The agent's e-mail config (password decrypted) when enabled and with recipients, else null. */
 export async function activeEmailConfig(deps: AppDeps, agent: Pick<AgentRow, "id" | "workspaceId">): Promise<EmailIntegrationConfig | null> {
-  const [row] = (await integrationsOf(deps, agent.id, "email")).filter((r) => r.workspaceId === agent.workspaceId);
+  const [row] = (await integrationsOf(deps, agent, "email")).filter((r) => r.workspaceId === agent.workspaceId);
   if (!row?.enabled) return null;
   const cfg = openConfig<EmailIntegrationConfig>(deps, row);
   return Array.isArray(cfg.recipients) && cfg.recipients.length ? cfg : null;

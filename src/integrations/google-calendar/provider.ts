@@ -14,7 +14,7 @@ const TOOL_TIMEOUT_MS = 30_000;
 export const CALENDAR_TOOL_NAMES = ["ver_horarios_disponiveis", "agendar_horario", "remarcar_horario", "cancelar_horario"] as const;
 
 export const calendarTools: ToolProvider = async (deps, agent, turn) => {
-  const row = await calendarRowOf(deps, agent.id, agent.workspaceId);
+  const row = await calendarRowOf(deps, agent, agent.workspaceId);
   if (!row?.enabled || statusOf(row) !== "connected") return [];
   const settings = settingsOf(row);
   if (!settings.scheduleConfig.enabled || !settings.calendarId) return [];

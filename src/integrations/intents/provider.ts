@@ -2,9 +2,7 @@
  * The intents ToolProvider: every active intent of the agent, highest priority first, becomes a
  * tool the model can call (SPEC §3 Intent). on_error webhooks are hooks, not tools (run-webhook.ts).
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { prepared } from "../../../db/prepared";
-import { agentIntents } from "../../../db/schema";
+import { configOf, readActiveIntents } from "../../services/agent-config";
 import type { AppDeps } from "../../services/context";
 import type { AgentRow } from "../../runtime/prompt";
 import type { AgentTool, ToolContext, ToolProvider } from "../../runtime/tools";
@@ -15,16 +13,8 @@ import { type ParsedIntent, describeIntent, fillTemplate, parametersSchema, pars
 
 /** Active intents, priority desc then oldest first (the order the model sees and ties resolve in). */
 export async function activeIntents(deps: AppDeps, agent: Pick<AgentRow, "id" | "workspaceId">): Promise<ParsedIntent[]> {
-  // Read on every turn: prepared once per database rather than built per call.
-  const query = prepared(deps.db, "active-intents", (d) =>
-    d
-      .select()
-      .from(agentIntents)
-      .where(and(eq(agentIntents.agentId, sql.placeholder("agentId")), eq(agentIntents.workspaceId, sql.placeholder("workspaceId")), eq(agentIntents.isActive, true)))
-      .orderBy(desc(agentIntents.priority), asc(agentIntents.createdAt))
-      .prepare(),
-  );
-  const rows = await query.all({ agentId: agent.id, workspaceId: agent.workspaceId });
+  // A turn's agent carries the intents its version read validated (services/agent-config.ts).
+  const rows = configOf(agent)?.intents ?? (await readActiveIntents(deps.db, agent));
   return rows.flatMap((row) => {
     const intent = parseIntent(row);
     if (!intent) return [];

@@ -13,8 +13,8 @@ import { integrationsOf, openConfig } from "../store";
 import { N8N_TOOL_TIMEOUT_MS, callWorkflow } from "../../adapters/n8n/client";
 
 /** Never saved means on: the admin switch exists to turn workflow automation off platform-wide. */
-export async function n8nGloballyEnabled(deps: AppDeps): Promise<boolean> {
-  const setting = await getPlatformSetting<{ enabled?: boolean }>(deps, "n8n");
+export async function n8nGloballyEnabled(deps: AppDeps, turnAgent?: AgentRow): Promise<boolean> {
+  const setting = await getPlatformSetting<{ enabled?: boolean }>(deps, "n8n", turnAgent);
   return setting?.enabled !== false;
 }
 
@@ -58,7 +58,7 @@ export function workflowTools(deps: AppDeps, agent: AgentRow, cfg: N8nConfig, ct
 
 /** The agent's n8n config (token decrypted) when it is enabled and complete, else null. */
 export async function activeN8nConfig(deps: AppDeps, agent: Pick<AgentRow, "id" | "workspaceId">): Promise<N8nConfig | null> {
-  const [row] = (await integrationsOf(deps, agent.id, "n8n")).filter((r) => r.workspaceId === agent.workspaceId);
+  const [row] = (await integrationsOf(deps, agent, "n8n")).filter((r) => r.workspaceId === agent.workspaceId);
   if (!row?.enabled) return null;
   const cfg = openConfig<N8nConfig>(deps, row);
   if (!cfg.serverUrl || !Array.isArray(cfg.workflows) || cfg.workflows.length === 0) return null;
@@ -67,6 +67,6 @@ export async function activeN8nConfig(deps: AppDeps, agent: Pick<AgentRow, "id" 
 
 export const n8nTools: ToolProvider = async (deps, agent, ctx) => {
   // Both at once: the config read then shares the turn's one integrations query (integrationsOf).
-  const [enabled, cfg] = await Promise.all([n8nGloballyEnabled(deps), activeN8nConfig(deps, agent)]);
+  const [enabled, cfg] = await Promise.all([n8nGloballyEnabled(deps, agent), activeN8nConfig(deps, agent)]);
   return enabled && cfg ? workflowTools(deps, agent, cfg, ctx) : [];
 };

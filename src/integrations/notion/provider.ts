@@ -19,7 +19,7 @@ const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
 
 /** The enabled, complete Notion config of an agent, or null. */
 export async function notionSettingsOf(deps: AppDeps, agent: { id: string; workspaceId: string }): Promise<NotionSettings | null> {
-  const row = (await integrationsOf(deps, agent.id, "notion")).find((r) => r.enabled && r.workspaceId === agent.workspaceId);
+  const row = (await integrationsOf(deps, agent, "notion")).find((r) => r.enabled && r.workspaceId === agent.workspaceId);
   if (!row) return null;
   const cfg = openConfig<{ token?: string; parentId?: string; parentType?: NotionParentType }>(deps, row);
   if (!cfg.token || !cfg.parentId) return null;

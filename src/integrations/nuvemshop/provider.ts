@@ -42,7 +42,7 @@ const looksLikeEmail = (s: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s);
 
 /** The enabled, complete Nuvemshop config of an agent, or null. */
 export async function nuvemshopCredsOf(deps: AppDeps, agent: { id: string; workspaceId: string }): Promise<NuvemshopCreds | null> {
-  const row = (await integrationsOf(deps, agent.id, "nuvemshop")).find((r) => r.enabled && r.workspaceId === agent.workspaceId);
+  const row = (await integrationsOf(deps, agent, "nuvemshop")).find((r) => r.enabled && r.workspaceId === agent.workspaceId);
   if (!row) return null;
   const cfg = openConfig<{ storeId?: string; accessToken?: string }>(deps, row);
   return cfg.storeId && cfg.accessToken ? { storeId: cfg.storeId, accessToken: cfg.accessToken } : null;

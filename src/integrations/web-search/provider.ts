@@ -14,10 +14,10 @@ export type SearchSettings = { apiKey: string; maxResults: number; searchDepth: 
 
 /** The key and options a search of this agent uses, or null when no key is available. */
 export async function searchSettings(deps: AppDeps, agent: Pick<AgentRow, "id" | "workspaceId">): Promise<SearchSettings | null> {
-  const global = await getPlatformSetting<Partial<WebSearchGlobal>>(deps, "web_search");
+  const global = await getPlatformSetting<Partial<WebSearchGlobal>>(deps, "web_search", agent);
   const maxResults = typeof global?.maxResults === "number" ? global.maxResults : 5;
   const searchDepth = global?.searchDepth === "advanced" ? "advanced" : "basic";
-  const [row] = (await integrationsOf(deps, agent.id, "web_search")).filter((r) => r.workspaceId === agent.workspaceId);
+  const [row] = (await integrationsOf(deps, agent, "web_search")).filter((r) => r.workspaceId === agent.workspaceId);
   if (row?.enabled) {
     const own = openConfig<{ apiKey?: string }>(deps, row).apiKey;
     if (own) return { apiKey: own, maxResults, searchDepth, keySource: "agent" };

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { popModal, pushModal } from "./modal-stack";
 
 type DialogProps = {
   open: boolean;
@@ -10,6 +11,28 @@ type DialogProps = {
   size?: "sm" | "md" | "lg";
 };
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab and Shift+Tab wrap inside the dialog instead of leaving for the browser's own controls. The
+ * toast region renders in here (fixed-position): getClientRects keeps its close button in the cycle,
+ * where offsetParent would be null for a fixed element and drop it.
+ */
+function trapTab(e: KeyboardEvent<HTMLDialogElement>) {
+  if (e.key !== "Tab") return;
+  const items = Array.from(e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((n) => n.tabIndex >= 0 && n.getClientRects().length > 0);
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * Native <dialog> (top layer, focus handling) styled as a daisyUI modal. Only user actions (Esc,
  * backdrop, ✕) call onClose; programmatic closing when `open` flips does not echo back.
@@ -18,11 +41,18 @@ export function Dialog({ open, onClose, title, description, children, actions, s
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
+  // Focus goes back to the opener when the dialog closes or unmounts (WCAG 2.4.3).
   useEffect(() => {
     const el = ref.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
+    if (!el || !open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!el.open) el.showModal();
+    pushModal(el);
+    return () => {
+      popModal(el);
+      if (el.open) el.close();
+      if (opener?.isConnected) opener.focus();
+    };
   }, [open]);
 
   const width = size === "sm" ? "max-w-sm" : size === "lg" ? "max-w-2xl" : "max-w-md";
@@ -36,6 +66,7 @@ export function Dialog({ open, onClose, title, description, children, actions, s
         e.preventDefault();
         onClose();
       }}
+      onKeyDown={trapTab}
     >
       {open && (
         <div className={`modal-box ${width}`}>

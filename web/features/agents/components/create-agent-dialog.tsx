@@ -6,7 +6,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { TextArea, TextInput } from "../../../components/ui/fields";
 import { ButtonSpinner } from "../../../components/ui/spinner";
 import { useToast } from "../../../components/ui/toast";
-import { fieldErrors } from "../../../lib/form-errors";
+import { fieldErrors, serverFieldError } from "../../../lib/form-errors";
 import { trpc, trpcErrorMessage } from "../../../lib/trpc";
 import { useRefreshAgents } from "../hooks/use-agents";
 
@@ -26,8 +26,14 @@ export function CreateAgentDialog({ open, onClose }: Props) {
   const [, navigate] = useLocation();
   const create = useMutation(trpc.agents.create.mutationOptions());
   const parsed = createAgentInput.safeParse(values);
-  const errors = submitted && !parsed.success ? fieldErrors(parsed.error) : {};
-  const set = (k: keyof typeof EMPTY) => (v: string) => setValues((cur) => ({ ...cur, [k]: v }));
+  // The server's refusal of one field (its own zod message) shows under that field, like the form's.
+  const server = serverFieldError(create.error);
+  const onField = server !== null && server.field in EMPTY;
+  const errors = { ...(onField && server ? { [server.field]: server.message } : {}), ...(submitted && !parsed.success ? fieldErrors(parsed.error) : {}) };
+  const set = (k: keyof typeof EMPTY) => (v: string) => {
+    if (create.isError) create.reset();
+    setValues((cur) => ({ ...cur, [k]: v }));
+  };
 
   function close() {
     setValues(EMPTY);
@@ -72,7 +78,7 @@ export function CreateAgentDialog({ open, onClose }: Props) {
           rows={3}
           placeholder="O que este agente faz e para quem."
         />
-        {create.isError && (
+        {create.isError && !onField && (
           <div role="alert" className="alert alert-error alert-soft text-sm">
             {trpcErrorMessage(create.error, "Não foi possível criar o agente. Tente novamente.")}
           </div>

@@ -118,8 +118,10 @@ export default function AgentEditorPage() {
         </button>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
-        <nav aria-label="Seções do agente" className="lg:sticky lg:top-20 lg:self-start">
+      {/* grid-cols-1 (minmax(0, 1fr)), not an auto track: the section strip scrolls inside itself on
+          narrow screens and at 200 % zoom instead of widening the page (WCAG 1.4.10). */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
+        <nav aria-label="Seções do agente" className="min-w-0 lg:sticky lg:top-20 lg:self-start">
           <ul className="flex gap-1 overflow-x-auto rounded-box border border-base-300 bg-base-100 p-2 lg:flex-col">
             {SECTIONS.map((s) => {
               const active = s.id === section;

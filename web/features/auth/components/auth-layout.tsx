@@ -3,8 +3,10 @@ import type { ReactNode } from "react";
 export function Logo({ short = false }: { short?: boolean }) {
   return (
     <span className="inline-flex items-center gap-2 font-bold text-lg tracking-tight">
-      <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-content">A</span>
-      {!short && <span>Atenda</span>}
+      <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-content" aria-hidden="true">
+        A
+      </span>
+      <span className={short ? "sr-only" : undefined}>Atenda</span>
     </span>
   );
 }

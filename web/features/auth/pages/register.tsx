@@ -4,6 +4,7 @@ import { type FormEvent, useMemo, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { ButtonSpinner } from "../../../components/ui/spinner";
 import { useToast } from "../../../components/ui/toast";
+import { serverFieldError } from "../../../lib/form-errors";
 import { api } from "../../../lib/http";
 import { AuthLayout } from "../components/auth-layout";
 import { PasswordInput } from "../components/password-input";
@@ -27,7 +28,12 @@ export default function RegisterPage() {
     password: "",
   });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const set = (k: Field) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  // A field the server refused (its zod message), shown under that field until it is edited.
+  const [serverError, setServerError] = useState<{ field: string; message: string } | null>(null);
+  const set = (k: Field) => (v: string) => {
+    if (serverError?.field === k) setServerError(null);
+    setForm((f) => ({ ...f, [k]: v }));
+  };
   const touch = (k: Field) => () => setTouched((t) => ({ ...t, [k]: true }));
 
   const parsed = useMemo(() => registerInput.safeParse(form), [form]);
@@ -43,7 +49,7 @@ export default function RegisterPage() {
     return out;
   }, [parsed, form.phoneNumber]);
   const valid = parsed.success && phoneReadyForSubmit(form.phoneNumber);
-  const shown = (k: Field) => (touched[k] ? errors[k] : undefined);
+  const shown = (k: Field) => (touched[k] ? errors[k] : undefined) ?? (serverError?.field === k ? serverError.message : undefined);
 
   const register = useMutation({
     mutationFn: (input: typeof form) =>
@@ -59,7 +65,10 @@ export default function RegisterPage() {
       await qc.invalidateQueries({ queryKey: authUserKey });
       navigate("/");
     },
-    onError: (e) => toast(registerErrorToast(e)),
+    onError: (e) => {
+      setServerError(serverFieldError(e));
+      toast(registerErrorToast(e));
+    },
   });
 
   function onSubmit(e: FormEvent) {

@@ -59,8 +59,13 @@ export function ThreadPane({ id, onBack }: { id: string; onBack: () => void }) {
   return (
     <section aria-label={`Conversa com ${conversation.clientName ?? "cliente"}`} className="flex min-h-0 flex-1 flex-col">
       <ThreadHeader conversation={conversation} canAnswer={canAnswer} onBack={onBack} />
+      {/* A log (polite live region): a message arriving while the thread is open is read aloud.
+          Focusable so the keyboard can scroll it (WCAG 2.1.1). */}
       <div
         ref={scroller}
+        role="log"
+        aria-label="Mensagens"
+        tabIndex={0}
         className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto bg-base-200/60 p-3 sm:p-4"
         onScroll={(e) => {
           const el = e.currentTarget;

@@ -54,7 +54,11 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
                 type="button"
                 className="btn btn-circle btn-xs absolute -top-2 -right-2 border-base-300 bg-base-100"
                 aria-label="Remover imagem"
-                onClick={onRemoveImage}
+                onClick={() => {
+                  // The button goes away with the image: the keyboard continues from the message box.
+                  onRemoveImage();
+                  area.current?.focus();
+                }}
               >
                 <Icon name="x" className="size-3" />
               </button>
@@ -68,7 +72,7 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
         </div>
       )}
       <div
-        className={`flex items-end gap-1 rounded-2xl border bg-base-100 p-1.5 shadow-sm transition focus-within:border-primary/60 ${recording ? "border-error/60" : "border-base-300"}`}
+        className={`flex items-end gap-1 rounded-2xl border bg-base-100 p-1.5 shadow-sm transition focus-within:border-primary focus-within:ring-1 focus-within:ring-primary ${recording ? "border-error/60" : "border-base-300"}`}
       >
         <Menu
           label="Anexar"
@@ -107,6 +111,9 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
           type="file"
           accept="image/*"
           className="hidden"
+          // Reached from the keyboard through 'Anexar arquivo' → 'Imagem', which opens it; named for AT.
+          aria-label="Anexar imagem"
+          tabIndex={-1}
           data-testid="image-input"
           onChange={(e) => {
             const f = e.target.files?.[0];

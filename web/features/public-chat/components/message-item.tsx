@@ -29,6 +29,8 @@ type AssistantProps = {
 /** An answer with its like / dislike / copy row (§2). Rated answers keep their mark. */
 export function AssistantMessage({ m, agentName, avatarUrl, onRate, onCopy }: AssistantProps) {
   const btn = "btn btn-ghost btn-xs btn-square text-base-content/50 hover:text-base-content";
+  // aria-disabled, not disabled: the rated button keeps focus when the feedback dialog hands it back.
+  const rated = m.feedback !== undefined;
   return (
     <div className="flex items-start gap-2.5" data-role="assistant">
       <AgentAvatar name={agentName} url={avatarUrl} size="sm" />
@@ -47,8 +49,8 @@ export function AssistantMessage({ m, agentName, avatarUrl, onRate, onCopy }: As
             aria-label="Resposta satisfatória"
             title="Resposta satisfatória"
             aria-pressed={m.feedback === "liked"}
-            disabled={m.feedback !== undefined}
-            onClick={() => onRate("liked")}
+            aria-disabled={rated}
+            onClick={() => !rated && onRate("liked")}
           >
             <Icon name="thumbUp" className="size-3.5" />
           </button>
@@ -58,8 +60,8 @@ export function AssistantMessage({ m, agentName, avatarUrl, onRate, onCopy }: As
             aria-label="Resposta insatisfatória"
             title="Resposta insatisfatória"
             aria-pressed={m.feedback === "disliked"}
-            disabled={m.feedback !== undefined}
-            onClick={() => onRate("disliked")}
+            aria-disabled={rated}
+            onClick={() => !rated && onRate("disliked")}
           >
             <Icon name="thumbDown" className="size-3.5" />
           </button>

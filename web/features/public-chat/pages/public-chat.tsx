@@ -118,7 +118,8 @@ function ChatScreen({ agent }: { agent: PublicAgent }) {
     >
       <ChatHeader name={name} activity={activity} avatarUrl={agent.avatarUrl} onClear={reset} onDelete={reset} hasMessages={chat.messages.length > 0} />
 
-      <main className="flex-1 overflow-y-auto" aria-live="polite">
+      {/* New messages are read aloud; aria-busy holds a streaming answer back until it is whole. */}
+      <main className="flex-1 overflow-y-auto" aria-live="polite" aria-busy={chat.sending}>
         <div className="mx-auto flex min-h-full max-w-3xl flex-col gap-5 px-4 py-6">
           {chat.messages.length === 0 && !chat.sending ? (
             <div className="m-auto flex flex-col items-center gap-3 py-10 text-center">

@@ -35,9 +35,10 @@ export function PlanCreditBox({ collapsed }: { collapsed: boolean }) {
   return (
     <Link
       href="/faturamento"
-      aria-label="Plano e créditos"
       className="block rounded-box border border-base-300 bg-base-200/60 p-3 text-sm transition hover:border-primary/40 hover:bg-base-200"
     >
+      {/* Named by its visible text after this prefix (WCAG 2.5.3), not by an aria-label hiding it. */}
+      <span className="sr-only">Plano e créditos: </span>
       <div className="flex items-center gap-2">
         {dot}
         <span className="truncate font-medium">

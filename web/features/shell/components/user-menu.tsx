@@ -30,12 +30,14 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
           aria-haspopup="menu"
           aria-expanded={open}
           aria-controls={id}
-          aria-label="Menu do usuário"
           className={`flex w-full items-center gap-2 rounded-field p-2 text-left hover:bg-base-200 ${collapsed ? "justify-center" : ""}`}
         >
+          {/* Named by its text (WCAG 2.5.3): the initial is decoration, the name and email stay in. */}
+          <span className="sr-only">Menu do usuário{collapsed ? "" : ": "}</span>
           <span
             className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-content text-sm"
             data-testid="user-avatar"
+            aria-hidden="true"
           >
             {initial}
           </span>

@@ -27,15 +27,21 @@ export function WorkspaceMenu({ collapsed }: { collapsed: boolean }) {
             aria-expanded={open}
             aria-controls={id}
             title={fullName}
-            aria-label={`Workspace: ${fullName}`}
             className={`flex w-full items-center gap-2 rounded-field p-2 text-sm hover:bg-base-200 ${collapsed ? "justify-center" : ""}`}
           >
-            <span className="flex size-8 shrink-0 items-center justify-center rounded-field bg-secondary/15 font-semibold text-secondary">
+            {/* Named by text, not aria-label (WCAG 2.5.3): the full name is read, the cut one shown. */}
+            <span className="sr-only">Workspace: {fullName}</span>
+            <span
+              className="flex size-8 shrink-0 items-center justify-center rounded-field bg-secondary/15 font-semibold text-secondary"
+              aria-hidden="true"
+            >
               {fullName.charAt(0).toUpperCase()}
             </span>
             {!collapsed && (
               <>
-                <span className="min-w-0 flex-1 truncate text-left font-medium">{shortName}</span>
+                <span className="min-w-0 flex-1 truncate text-left font-medium" aria-hidden="true">
+                  {shortName}
+                </span>
                 <Icon name="chevronUpDown" className="size-4 opacity-60" />
               </>
             )}

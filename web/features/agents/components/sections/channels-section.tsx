@@ -83,7 +83,7 @@ export function ChannelsSection({ agent, onDirtyChange }: SectionProps) {
 
         <ul aria-label="Outros canais" className="grid gap-3 md:grid-cols-2">
           {SOON.map((c) => (
-            <li key={c.name} className="flex items-start gap-3 rounded-box border border-base-300 border-dashed p-4 opacity-80">
+            <li key={c.name} className="flex items-start gap-3 rounded-box border border-base-300 border-dashed p-4">
               <Icon name="globe" className="mt-0.5 size-5 shrink-0 text-base-content/60" />
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-sm">{c.name}</p>

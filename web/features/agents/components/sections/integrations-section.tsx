@@ -34,7 +34,7 @@ function CardShortcuts() {
           key={id}
           type="button"
           className="btn btn-xs btn-ghost border border-base-300"
-          onClick={() => document.getElementById(`integracao-${id}`)?.scrollIntoView({ behavior: "smooth", block: "start" })}
+          onClick={() => document.getElementById(`integracao-${id}`)?.scrollIntoView({ behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth", block: "start" })}
         >
           {label}
         </button>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "../../../../components/ui/confirm-dialog";
 import { Icon } from "../../../../components/ui/icons";
 import { Skeleton } from "../../../../components/ui/skeleton";
@@ -7,7 +7,27 @@ import { trpcErrorMessage } from "../../../../lib/trpc";
 import { type TrainingSource, useDeleteSource, useRetrain, useTrainingSources } from "../../hooks/use-training";
 import { SourceEditDialog } from "./source-edit-dialog";
 import { SourceItem, sourceLabel } from "./source-item";
-import { isBusy } from "./training-format";
+import { isBusy, STATUS_LABEL } from "./training-format";
+
+/**
+ * What a screen reader hears as training moves on (WCAG 4.1.3): each source whose status changed
+ * since the last refresh, e.g. "Treinamento de "Horários": Pronto". The first load is not announced.
+ */
+function useTrainingAnnouncement(list: TrainingSource[] | undefined): string {
+  const seen = useRef<Map<string, string> | null>(null);
+  const [message, setMessage] = useState("");
+  useEffect(() => {
+    if (!list) return;
+    const before = seen.current;
+    seen.current = new Map(list.map((s) => [s.id, s.status]));
+    if (!before) return;
+    const changed = list.filter((s) => before.get(s.id) !== s.status);
+    if (changed.length === 0) return;
+    const label = (status: string) => STATUS_LABEL[status as keyof typeof STATUS_LABEL] ?? status;
+    setMessage(changed.map((s) => `Treinamento de "${sourceLabel(s)}": ${label(s.status)}`).join(". "));
+  }, [list]);
+  return message;
+}
 
 /** The agent's sources, refreshed every second while any of them is training. */
 export function SourceList({ agentId, canEdit }: { agentId: string; canEdit: boolean }) {
@@ -18,9 +38,13 @@ export function SourceList({ agentId, canEdit }: { agentId: string; canEdit: boo
   const [removing, setRemoving] = useState<TrainingSource | null>(null);
   const list = sources.data ?? [];
   const busy = list.filter(isBusy).length;
+  const announcement = useTrainingAnnouncement(sources.data);
 
   return (
     <div className="flex flex-col gap-3">
+      <p className="sr-only" role="status" aria-live="polite" data-testid="training-announcer">
+        {announcement}
+      </p>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h3 className="font-semibold">Conteúdos do agente</h3>

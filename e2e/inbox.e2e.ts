@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { arrangeAgent, expect, loggedInApi, test } from "./fixtures";
 import { expectAccessible } from "./support/axe";
 import { channelFakesPort } from "./support/fakes-config";
+import { telegramCustomers } from "./support/run-channel-fakes";
 
 /**
  * The inbox against a Telegram bot: the e2e server has no public https URL, so its worker
@@ -12,7 +13,6 @@ const FAKES = `http://127.0.0.1:${channelFakesPort()}`;
 // Its own bot, so this spec never collides with the one e2e/channels-more.e2e.ts connects.
 const BOT = { token: "800200300:AAInboxE2eBotDaCaixaDeEntrada000000", id: 800200300, username: "caixa_e2e_bot" };
 let fakes: ChildProcess | null = null;
-let updateId = 1000;
 
 test.beforeAll(async () => {
   const child = spawn("node_modules/.bin/bun", ["e2e/support/channel-fakes.ts", String(channelFakesPort())], { stdio: ["ignore", "ignore", "inherit"] });
@@ -33,27 +33,7 @@ test.afterAll(async () => {
   await exited;
 });
 
-type Call = { token: string; method: string; body: Record<string, unknown> };
-const sentTo = async (chatId: number) => {
-  const calls = (await (await fetch(`${FAKES}/__control/telegram/calls`)).json()) as Call[];
-  return calls.filter((c) => c.token === BOT.token && c.method === "sendMessage" && String(c.body.chat_id) === String(chatId)).map((c) => String(c.body.text));
-};
-
-async function customerSays(chatId: number, name: string, text: string) {
-  updateId++;
-  const update = {
-    update_id: updateId,
-    message: {
-      message_id: updateId,
-      date: Math.floor(Date.now() / 1000),
-      from: { id: chatId, is_bot: false, first_name: name },
-      chat: { id: chatId, type: "private", first_name: name },
-      text,
-    },
-  };
-  const res = await fetch(`${FAKES}/__control/telegram/updates`, { method: "POST", body: JSON.stringify({ token: BOT.token, update }) });
-  expect(res.ok).toBe(true);
-}
+const { says: customerSays, sentTo } = telegramCustomers(FAKES, BOT.token);
 
 test.describe("Conversas", () => {
   test("[INBOX]: a Telegram message appears live, the person answers from the composer, and the AI stays silent afterwards", async ({ page, loggedIn, baseURL }) => {

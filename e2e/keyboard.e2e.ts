@@ -1,7 +1,7 @@
 import { expect, loggedInApi, test } from "./fixtures";
 import { expectAccessible } from "./support/axe";
 import { tabTo } from "./support/keyboard";
-import { runChannelFakes } from "./support/run-channel-fakes";
+import { runChannelFakes, telegramCustomers } from "./support/run-channel-fakes";
 
 /**
  * Issue 13: the main path without a mouse. Logging in, creating an agent, training it with a text
@@ -14,20 +14,7 @@ const FAKES = runChannelFakes();
 const BOT = { token: "800300400:AAKeyboardE2eBotDoTecladoSomente0000", id: 800300400, username: "teclado_e2e_bot" };
 const FACT = "A Floricultura Jardim entrega buquês em toda a cidade até as 18h, inclusive aos sábados.";
 
-async function customerSays(chatId: number, name: string, text: string) {
-  const n = Math.floor(Math.random() * 1e6);
-  const update = {
-    update_id: n,
-    message: { message_id: n, date: Math.floor(Date.now() / 1000), from: { id: chatId, is_bot: false, first_name: name }, chat: { id: chatId, type: "private", first_name: name }, text },
-  };
-  const res = await fetch(`${FAKES}/__control/telegram/updates`, { method: "POST", body: JSON.stringify({ token: BOT.token, update }) });
-  expect(res.ok).toBe(true);
-}
-
-const sentTo = async (chatId: number) => {
-  const calls = (await (await fetch(`${FAKES}/__control/telegram/calls`)).json()) as { token: string; method: string; body: Record<string, unknown> }[];
-  return calls.filter((c) => c.token === BOT.token && c.method === "sendMessage" && String(c.body.chat_id) === String(chatId)).map((c) => String(c.body.text));
-};
+const { says: customerSays, sentTo } = telegramCustomers(FAKES, BOT.token);
 
 test("[A11Y]: keyboard only: create an agent, train it with a text and answer a conversation from the inbox", async ({ page, user, baseURL }) => {
   test.setTimeout(120_000);

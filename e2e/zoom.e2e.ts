@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ADMIN, arrangeAgent, expect, loggedInApi, loginViaUI, test } from "./fixtures";
-import { runChannelFakes } from "./support/run-channel-fakes";
+import { runChannelFakes, telegramCustomers } from "./support/run-channel-fakes";
 
 /**
  * Issue 13, WCAG 1.4.4 / 1.4.10: the browser zoomed to 200 % on the 1366×860 screen of the other
@@ -13,15 +13,7 @@ const FAKES = runChannelFakes();
 // Its own bot, so this spec never collides with the ones of the inbox and keyboard specs.
 const BOT = { token: "800300500:AAZoomE2eBotDaGavetaEZoom00000000000", id: 800300500, username: "zoom_e2e_bot" };
 
-async function customerSays(chatId: number, name: string, text: string) {
-  const n = Math.floor(Math.random() * 1e6);
-  const update = {
-    update_id: n,
-    message: { message_id: n, date: Math.floor(Date.now() / 1000), from: { id: chatId, is_bot: false, first_name: name }, chat: { id: chatId, type: "private", first_name: name }, text },
-  };
-  const res = await fetch(`${FAKES}/__control/telegram/updates`, { method: "POST", body: JSON.stringify({ token: BOT.token, update }) });
-  expect(res.ok).toBe(true);
-}
+const { says: customerSays } = telegramCustomers(FAKES, BOT.token);
 
 /** Fails with the elements that stick out on the right, so the culprit is named. */
 async function expectNoHorizontalScroll(page: Page, state: string) {

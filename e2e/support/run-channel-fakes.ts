@@ -21,3 +21,28 @@ export function runChannelFakes(): string {
   });
   return base;
 }
+
+type TelegramCall = { token: string; method: string; body: Record<string, unknown> };
+let nextUpdateId = Math.floor(Math.random() * 1e6);
+
+/**
+ * A Telegram customer of one bot on the channel fakes at `fakes`: `says` delivers a customer's
+ * message to the bot (as the Bot API's getUpdates would), `sentTo` lists the texts the bot sent to a chat.
+ */
+export function telegramCustomers(fakes: string, botToken: string) {
+  return {
+    async says(chatId: number, name: string, text: string) {
+      const n = ++nextUpdateId;
+      const update = {
+        update_id: n,
+        message: { message_id: n, date: Math.floor(Date.now() / 1000), from: { id: chatId, is_bot: false, first_name: name }, chat: { id: chatId, type: "private", first_name: name }, text },
+      };
+      const res = await fetch(`${fakes}/__control/telegram/updates`, { method: "POST", body: JSON.stringify({ token: botToken, update }) });
+      expect(res.ok).toBe(true);
+    },
+    async sentTo(chatId: number) {
+      const calls = (await (await fetch(`${fakes}/__control/telegram/calls`)).json()) as TelegramCall[];
+      return calls.filter((c) => c.token === botToken && c.method === "sendMessage" && String(c.body.chat_id) === String(chatId)).map((c) => String(c.body.text));
+    },
+  };
+}

@@ -52,7 +52,7 @@ export const agents = sqliteTable(
     /** Bumped on every change of the agent's chunks: in-process indexes and the semantic cache key on it. */
     knowledgeVersion: integer("knowledge_version").notNull().default(0),
     /**
-     * Bumped by triggers on every write of the agent's intents and integrations (migration 0011): a
+     * Bumped by triggers on every write of the agent's intents and integrations (migration 0012_config_versions): a
      * turn's one version read tells every thread whether its cached copy of them is current.
      */
     configVersion: integer("config_version").notNull().default(0),

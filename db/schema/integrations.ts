@@ -57,7 +57,7 @@ export const platformSettings = sqliteTable("platform_settings", {
 });
 
 /**
- * Version counters of platform-wide configuration, bumped by triggers (migration 0011): the row
+ * Version counters of platform-wide configuration, bumped by triggers (migration 0012_config_versions): the row
  * 'platform' moves on every write of platform_settings, system_prompts, ai_models_config,
  * model_pricing and credit_system_config, so every thread's caches of them notice the next turn.
  */

@@ -1,7 +1,7 @@
 /**
  * What a turn reads besides the agent row — the agent's intents and integrations, the platform
  * settings — kept per thread and checked by ONE version read per turn (issue 12 item 6). Triggers
- * (migration 0011) bump agents.config_version on every write of an agent's intents or integrations,
+ * (migration 0012_config_versions) bump agents.config_version on every write of an agent's intents or integrations,
  * and config_heads 'platform' on every write of platform-wide configuration, inside the writer's own
  * transaction: an edit made on the main thread, in the job Worker or by another process is seen by
  * the next turn everywhere, with no invalidation call to forget.

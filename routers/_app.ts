@@ -9,7 +9,10 @@ import { notionRouter } from "./notion";
 import { nuvemshopRouter } from "./nuvemshop";
 import { webSearchRouter } from "./web-search";
 import { channelsRouter } from "./channels";
+import { contactsRouter } from "./contacts";
 import { conversationsRouter } from "./conversations";
+import { funnelRouter } from "./funnel";
+import { variablesRouter } from "./variables";
 import { creditsRouter, dashboardRouter } from "./dashboard";
 import { dynamicApiRouter } from "./dynamic-api";
 import { trainingRouter } from "./training";
@@ -35,6 +38,9 @@ export const appRouter = router({
   emailIntegration: emailIntegrationRouter,
   nuvemshop: nuvemshopRouter,
   notion: notionRouter,
+  contacts: contactsRouter,
+  funnel: funnelRouter,
+  variables: variablesRouter,
 });
 
 export type AppRouter = typeof appRouter;

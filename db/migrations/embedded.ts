@@ -12,6 +12,7 @@ import m9 from "./0009_integration_logs.sql" with { type: "text" };
 import m10 from "./0010_hardening.sql" with { type: "text" };
 import m11 from "./0011_performance.sql" with { type: "text" };
 import m12 from "./0012_config_versions.sql" with { type: "text" };
+import m13 from "./0013_crm.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_init", when: 1795316853979, sql: m0 },
@@ -27,4 +28,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0010_hardening", when: 1795620447071, sql: m10 },
   { tag: "0011_performance", when: 1795632669510, sql: m11 },
   { tag: "0012_config_versions", when: 1795643258594, sql: m12 },
+  { tag: "0013_crm", when: 1795651966759, sql: m13 },
 ];

@@ -6,3 +6,4 @@ export * from "./knowledge";
 export * from "./users";
 export * from "./workspaces";
 export * from "./integrations";
+export * from "./crm";

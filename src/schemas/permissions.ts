@@ -22,3 +22,8 @@ export const PERMISSION_DENIED: Record<Permission, string> = {
 
 /** Training is editing an agent (canEditAgents); its screen words the refusal as "treinar". */
 export const TRAINING_DENIED = "Você não tem permissão para treinar agentes neste workspace";
+
+/** CRM writes (contacts, deals, variables) are for every role but viewer, like the inbox. */
+export const CRM_READ_ONLY = "Seu acesso a este workspace é somente leitura: você não pode alterar contatos, negócios ou variáveis.";
+/** LGPD erasure removes a person's data for good: only the workspace's owner may. */
+export const CRM_ERASE_OWNER_ONLY = "Somente o proprietário do workspace pode apagar definitivamente os dados de um contato.";

@@ -4,6 +4,7 @@
  * plus a viewer of the first. The matrix calls every procedure against these ids.
  */
 import superjson from "superjson";
+import { type CrmFixture, crmFixture } from "./guard-fixtures-crm";
 import { ownerWithAgent } from "./agents";
 import type { TestApp } from "./app";
 import type { Client } from "./client";
@@ -23,6 +24,8 @@ export type Fixture = {
   conversationId: string;
   invitationId: string;
   invitationToken: string;
+  /** CRM rows (contact, default pipeline, deal) of this workspace. */
+  crm: CrmFixture;
 };
 
 export type Actor = { client: Client; userId: string };
@@ -83,6 +86,7 @@ export async function workspaceWithEverything(app: TestApp, botToken: string): P
       conversationId: conversation.id,
       invitationId: invitation.id,
       invitationToken: await mailedToken(app, invitee, "/convite"),
+      crm: await crmFixture(app, o.workspaceId, conversation.id, o.user.id),
     },
   };
 }

@@ -9,6 +9,12 @@
  * workspace's ids → NOT_FOUND/FORBIDDEN.
  */
 import type { PermissionFlag } from "../../src/schemas/workspaces";
+import { CRM_CONTACTS_PROCEDURES } from "./guard-crm-contacts";
+import { CRM_DEAL_PROCEDURES } from "./guard-crm-deal";
+import { CRM_FUNNEL_PROCEDURES } from "./guard-crm-funnel";
+import { CRM_IMPORTS_PROCEDURES } from "./guard-crm-imports";
+import { CRM_INBOX_PROCEDURES } from "./guard-crm-inbox";
+import { CRM_VARIABLES_PROCEDURES } from "./guard-crm-variables";
 import { uniqueEmail } from "./factories";
 import type { Fixture } from "./guard-fixtures";
 import { sampleIntent } from "./guard-fixtures";
@@ -194,4 +200,11 @@ export const PROCEDURES: Record<string, ProcedureExpectation> = {
   "notion.save": edit((f) => ({ agentId: f.agentId, config: { token: "ntn_guarda", parentId: NOTION_PAGE } })),
   "notion.test": edit(byAgent),
   "notion.remove": edit(byAgent),
+  // The CRM (issue 14): one file per area, so its owners never edit the same lines.
+  ...CRM_CONTACTS_PROCEDURES,
+  ...CRM_IMPORTS_PROCEDURES,
+  ...CRM_FUNNEL_PROCEDURES,
+  ...CRM_DEAL_PROCEDURES,
+  ...CRM_VARIABLES_PROCEDURES,
+  ...CRM_INBOX_PROCEDURES,
 };

@@ -33,6 +33,11 @@ export const PER_TENANT_TABLES = [
   "embedding_sources",
   // One row per agent (the semantic cache's key and counters).
   "semantic_cache_heads",
+  // CRM set-up made by hand: a few pipelines, stages, variable definitions and lists per workspace.
+  "pipelines",
+  "pipeline_stages",
+  "variable_definitions",
+  "contact_lists",
 ];
 /** GROWING: grows with usage, per tenant too (every message, turn, visitor, log line). */
 export const GROWING_TABLES = [
@@ -54,6 +59,19 @@ export const GROWING_TABLES = [
   "channel_routes",
   "calendar_events",
   "crm_links",
+  // The CRM grows with every person and deal (100k contacts a workspace is a target).
+  "contacts",
+  "contacts_fts",
+  "contact_identities",
+  "contact_list_members",
+  "contact_imports",
+  "contact_variables",
+  "variable_extractions",
+  "conversation_contacts",
+  "deals",
+  "deal_stage_history",
+  "deal_activities",
+  "deal_products",
 ];
 
 /** SQL that has no plan worth reading (connection and transaction control). */

@@ -23,6 +23,10 @@ const PromptSystemPage = lazy(() => import("../admin/pages/prompt-system"));
 const ConversationsPage = lazy(() => import("../conversations/pages/conversations"));
 const SystemStatusPage = lazy(() => import("../admin/pages/system-status"));
 const AdminSettingsPage = lazy(() => import("../admin/pages/settings"));
+const ContactsPage = lazy(() => import("../crm/contacts/pages/contacts"));
+const ContactDetailPage = lazy(() => import("../crm/contacts/pages/contact-detail"));
+const FunnelPage = lazy(() => import("../crm/funnel/pages/funnel"));
+const DealPage = lazy(() => import("../crm/funnel/pages/deal"));
 
 /** Admin sections that have a screen; the others show their title and the plain note. */
 const ADMIN_PAGES: Record<string, ComponentType> = {
@@ -45,8 +49,10 @@ export const PROTECTED_ROUTES: RouteDef[] = [
   { path: "/agents", page: AgentsListPage },
   { path: "/agent/:agentId", page: AgentEditorPage },
   { path: "/conversations", page: ConversationsPage },
-  { path: "/funil", title: "Funil" },
-  { path: "/contatos", title: "Contatos" },
+  { path: "/funil", page: FunnelPage },
+  { path: "/funil/negocios/:dealId", page: DealPage },
+  { path: "/contatos", page: ContactsPage },
+  { path: "/contatos/:contactId", page: ContactDetailPage },
   { path: "/campanhas", title: "Campanhas" },
   { path: "/campanhas/criar", title: "Criar Campanha" },
   { path: "/multi-agentes", title: "Multi Agentes" },

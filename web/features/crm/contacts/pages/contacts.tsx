@@ -1,0 +1,6 @@
+import { NotAvailable } from "../../../../components/ui/not-available";
+
+/** Placeholder while issue 14 builds this screen. */
+export default function ContactsPage() {
+  return <NotAvailable title="Contatos" />;
+}

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ADMIN, arrangeAgent, expect, loggedInApi, loginViaUI, test } from "./fixtures";
+import { arrangeDeal } from "./support/crm-deal";
 import { runChannelFakes, telegramCustomers } from "./support/run-channel-fakes";
 
 /**
@@ -60,6 +61,8 @@ test.describe("[A11Y] zoom 200 %", () => {
       ["/agents", "Meus Agentes"],
       [`/agent/${agent.id}`, "Zenaide"],
       ["/conversations", "Conversas"],
+      ["/contatos", "Contatos"],
+      ["/funil", "Funil de vendas"],
       ["/workspace", /./],
     ] as const) {
       await page.goto(path);
@@ -126,6 +129,27 @@ test.describe("[A11Y] zoom 200 %", () => {
     const composer = thread.getByLabel("Responder como atendente");
     await composer.scrollIntoViewIfNeeded();
     await expect(composer).toBeInViewport();
+  });
+
+  test("[A11Y]: a deal page with activities and products fits 200 % zoom", async ({ page, loggedIn, baseURL }) => {
+    const dealId = await arrangeDeal(baseURL ?? "", loggedIn, "Distribuidora de Materiais de Construção e Acabamento Irmãos Albuquerque");
+    await page.goto(`/funil/negocios/${dealId}`);
+    await expect(page.getByRole("heading", { level: 1, name: /Irmãos Albuquerque/ })).toBeVisible();
+    await expectNoHorizontalScroll(page, "negócio, vazio");
+    await page.getByRole("button", { name: "Nova atividade" }).click();
+    await page.getByRole("form", { name: "Nova atividade" }).getByLabel("Assunto").fill("Ligar para o comprador responsável pela obra");
+    await page.getByRole("button", { name: "Criar atividade" }).click();
+    await page.getByRole("button", { name: "Adicionar produto" }).click();
+    const product = page.getByRole("form", { name: "Adicionar produto" });
+    await product.getByLabel("Produto", { exact: true }).fill("Cimento CP-II 50 kg");
+    await product.getByLabel("Quantidade").fill("1200");
+    await product.getByLabel("Preço unitário (R$)").fill("38,90");
+    await product.getByRole("button", { name: "Adicionar produto" }).click();
+    await expect(page.getByTestId("deal-products-total")).toHaveText(/R\$\s46\.680,00/);
+    await expect(page.getByTestId("deal-activity")).toHaveCount(1);
+    // The products table scrolls inside its own box; the page does not.
+    await expectNoHorizontalScroll(page, "negócio, com atividade e produto");
+    await expect(page.getByRole("button", { name: "Nova atividade" })).toBeVisible();
   });
 
   test("[A11Y]: the admin pages that exist fit 200 % zoom", async ({ page }) => {

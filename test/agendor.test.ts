@@ -420,7 +420,13 @@ describe("[agendor] tools in the chat turn (fake OpenAI)", () => {
     const before = fake.chatRequests().length;
     fake.settings.reply = () => ({ content: "ok" });
     await chat(app, o.agent.id, { message: "oi" });
-    expect(offered(fake.chatRequests()[before]).filter((n) => ["registrar_lead", "criar_negocio", "criar_tarefa"].includes(n))).toEqual([]);
+    // Agendor's own tools are gone; registrar_lead stays as the built-in CRM's (auto-add to the funnel is on, issue 14).
+    expect(offered(fake.chatRequests()[before]).filter((n) => ["criar_negocio", "criar_tarefa"].includes(n))).toEqual([]);
+    const calls0 = agendor.requests.length;
+    script([{ name: "registrar_lead", args: { nome: "Lia", email: "lia@exemplo.com.br" } }]);
+    const builtIn = await chat(app, o.agent.id, { message: "me cadastra" });
+    expect(builtIn.body.response).toContain("Contato cadastrado no CRM.");
+    expect(agendor.requests.length).toBe(calls0);
   });
 });
 

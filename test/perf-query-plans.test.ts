@@ -73,7 +73,7 @@ let f: Fixture;
 let captured: Captured[] = [];
 const outcomes: { label: string; status: number }[] = [];
 
-const destructive = (name: string) => /\.(delete|remove|disconnect|revoke|discard)$|^DELETE /.test(name);
+const destructive = (name: string) => /\.(delete|remove|disconnect|revoke|discard|erase)$|^DELETE /.test(name);
 
 async function drive() {
   const cap = captureStatements(app.deps.db.$client);

@@ -11,6 +11,12 @@ CREATE TABLE `contact_identities` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `contact_identities_unique_idx` ON `contact_identities` (`workspace_id`,`channel`,`external_id`);--> statement-breakpoint
 CREATE INDEX `contact_identities_contact_idx` ON `contact_identities` (`contact_id`);--> statement-breakpoint
+CREATE TABLE `contact_import_files` (
+	`import_id` text PRIMARY KEY NOT NULL,
+	`csv` text NOT NULL,
+	FOREIGN KEY (`import_id`) REFERENCES `contact_imports`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `contact_imports` (
 	`id` text PRIMARY KEY NOT NULL,
 	`workspace_id` text NOT NULL,
@@ -19,7 +25,6 @@ CREATE TABLE `contact_imports` (
 	`status` text DEFAULT 'pending' NOT NULL,
 	`on_duplicate` text DEFAULT 'skip' NOT NULL,
 	`mapping` text NOT NULL,
-	`csv` text,
 	`total_rows` integer DEFAULT 0 NOT NULL,
 	`processed_rows` integer DEFAULT 0 NOT NULL,
 	`created_count` integer DEFAULT 0 NOT NULL,
@@ -106,7 +111,8 @@ CREATE TABLE `contacts` (
 );
 --> statement-breakpoint
 CREATE INDEX `contacts_workspace_created_idx` ON `contacts` (`workspace_id`,`created_at`,`id`);--> statement-breakpoint
-CREATE INDEX `contacts_workspace_name_idx` ON `contacts` (`workspace_id`,`name`);--> statement-breakpoint
+CREATE INDEX `contacts_workspace_name_idx` ON `contacts` (`workspace_id`,"name" COLLATE NOCASE,`id`);--> statement-breakpoint
+CREATE INDEX `contacts_workspace_last_contact_idx` ON `contacts` (`workspace_id`,ifnull(`last_contact_at`, 0),`id`);--> statement-breakpoint
 CREATE INDEX `contacts_workspace_status_idx` ON `contacts` (`workspace_id`,`status`,`created_at`);--> statement-breakpoint
 CREATE UNIQUE INDEX `contacts_phone_idx` ON `contacts` (`workspace_id`,`phone`) WHERE phone IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX `contacts_email_idx` ON `contacts` (`workspace_id`,`email`) WHERE email IS NOT NULL;--> statement-breakpoint
@@ -215,9 +221,14 @@ CREATE TABLE `deals` (
 );
 --> statement-breakpoint
 CREATE INDEX `deals_board_idx` ON `deals` (`stage_id`,`position`);--> statement-breakpoint
+CREATE INDEX `deals_stage_value_idx` ON `deals` (`stage_id`,`value_cents`,`probability`);--> statement-breakpoint
 CREATE INDEX `deals_workspace_idx` ON `deals` (`workspace_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `deals_contact_idx` ON `deals` (`contact_id`);--> statement-breakpoint
 CREATE INDEX `deals_closed_idx` ON `deals` (`workspace_id`,`status`,`closed_at`);--> statement-breakpoint
+CREATE INDEX `deals_pipeline_created_idx` ON `deals` (`pipeline_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `deals_pipeline_value_idx` ON `deals` (`pipeline_id`,`value_cents`);--> statement-breakpoint
+CREATE INDEX `deals_pipeline_title_idx` ON `deals` (`pipeline_id`,"title" COLLATE NOCASE);--> statement-breakpoint
+CREATE INDEX `deals_pipeline_close_idx` ON `deals` (`pipeline_id`,ifnull(`expected_close_date`, '9999-12-31'));--> statement-breakpoint
 CREATE TABLE `pipeline_stages` (
 	`id` text PRIMARY KEY NOT NULL,
 	`workspace_id` text NOT NULL,
@@ -283,7 +294,8 @@ CREATE TABLE `variable_extractions` (
 );
 --> statement-breakpoint
 CREATE INDEX `variable_extractions_contact_idx` ON `variable_extractions` (`contact_id`,`created_at`);--> statement-breakpoint
-CREATE INDEX `variable_extractions_workspace_idx` ON `variable_extractions` (`workspace_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `variable_extractions_workspace_idx` ON `variable_extractions` (`workspace_id`,`created_at`);
+--> statement-breakpoint
 -- Contact search (name, e-mail, phone, company) by any fragment of 3+ characters, accents ignored:
 -- a trigram index over the contacts' own rows, kept in step by triggers.
 CREATE VIRTUAL TABLE `contacts_fts` USING fts5(name, email, phone, company_name, content='contacts', content_rowid='rowid', tokenize='trigram remove_diacritics 1');

@@ -28,5 +28,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0010_hardening", when: 1795620447071, sql: m10 },
   { tag: "0011_performance", when: 1795632669510, sql: m11 },
   { tag: "0012_config_versions", when: 1795643258594, sql: m12 },
-  { tag: "0013_crm", when: 1795651966759, sql: m13 },
+  { tag: "0013_crm", when: 1795656160213, sql: m13 },
 ];

@@ -48,7 +48,10 @@ export const contacts = sqliteTable(
   (t) => [
     // The list's default order (newest first, then id) is read off the index, never sorted.
     index("contacts_workspace_created_idx").on(t.workspaceId, t.createdAt, t.id),
-    index("contacts_workspace_name_idx").on(t.workspaceId, t.name),
+    // Name order (case-insensitive) and 1–2 letter name prefixes (LIKE is NOCASE) off the index.
+    index("contacts_workspace_name_idx").on(t.workspaceId, sql`${t.name} COLLATE NOCASE`, t.id),
+    // "Último contato" order: never-contacted (null) last, read off the index.
+    index("contacts_workspace_last_contact_idx").on(t.workspaceId, sql`ifnull(${t.lastContactAt}, 0)`, t.id),
     index("contacts_workspace_status_idx").on(t.workspaceId, t.status, t.createdAt),
     uniqueIndex("contacts_phone_idx")
       .on(t.workspaceId, t.phone)
@@ -111,7 +114,7 @@ export const contactListMembers = sqliteTable(
   (t) => [primaryKey({ columns: [t.listId, t.contactId] }), index("contact_list_members_contact_idx").on(t.contactId)],
 );
 
-/** A CSV import, run as a durable job; `csv` is dropped once done, `report` keeps the refused rows. */
+/** A CSV import, run as a durable job; its file waits in contact_import_files, `report` keeps the refused rows. */
 export const contactImports = sqliteTable(
   "contact_imports",
   {
@@ -121,7 +124,8 @@ export const contactImports = sqliteTable(
       .references(() => workspaces.id, { onDelete: "cascade" }),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     fileName: text("file_name").notNull(),
-    status: text("status", { enum: ["pending", "running", "completed", "failed"] })
+    /** cancelled: stopped by a person; the rows already written stay. */
+    status: text("status", { enum: ["pending", "running", "completed", "failed", "cancelled"] })
       .notNull()
       .default("pending"),
     /** What to do with a row whose phone or email matches an existing contact. */
@@ -130,14 +134,13 @@ export const contactImports = sqliteTable(
       .default("skip"),
     /** CSV column → contact field. */
     mapping: text("mapping", { mode: "json" }).$type<Record<string, string>>().notNull(),
-    csv: text("csv"),
     totalRows: integer("total_rows").notNull().default(0),
     processedRows: integer("processed_rows").notNull().default(0),
     createdCount: integer("created_count").notNull().default(0),
     updatedCount: integer("updated_count").notNull().default(0),
     skippedCount: integer("skipped_count").notNull().default(0),
     failedCount: integer("failed_count").notNull().default(0),
-    /** Refused rows: line number (1 = first data row) and the pt-BR reason; capped. */
+    /** Refused rows: the spreadsheet's line number (1 = the header) and the pt-BR reason; capped. */
     report: text("report", { mode: "json" })
       .$type<{ row: number; message: string }[]>()
       .notNull()
@@ -148,6 +151,18 @@ export const contactImports = sqliteTable(
   },
   (t) => [index("contact_imports_workspace_idx").on(t.workspaceId, t.createdAt)],
 );
+
+/**
+ * The uploaded file of an import, deleted once the import ends. Apart from contact_imports: the job
+ * updates the import's counts after every chunk, and a row holding 15 MB of CSV was rewritten (and
+ * read through, to reach the report) each time.
+ */
+export const contactImportFiles = sqliteTable("contact_import_files", {
+  importId: text("import_id")
+    .primaryKey()
+    .references(() => contactImports.id, { onDelete: "cascade" }),
+  csv: text("csv").notNull(),
+});
 
 /** SPEC §3 variable definition: a workspace's own variables (the system ones are constants in code). */
 export const variableDefinitions = sqliteTable(
@@ -309,9 +324,17 @@ export const deals = sqliteTable(
     // The kanban reads each stage's column in order off this index (a deal's status follows its
     // stage's won/lost flags, so a column never mixes statuses).
     index("deals_board_idx").on(t.stageId, t.position),
+    // A column's count, total and weighted forecast read off this index alone (covering).
+    index("deals_stage_value_idx").on(t.stageId, t.valueCents, t.probability),
     index("deals_workspace_idx").on(t.workspaceId, t.createdAt),
     index("deals_contact_idx").on(t.contactId),
     index("deals_closed_idx").on(t.workspaceId, t.status, t.closedAt),
+    // The funnel's list view: each sort of a pipeline's deals is read off an index (rowid breaks ties).
+    index("deals_pipeline_created_idx").on(t.pipelineId, t.createdAt),
+    index("deals_pipeline_value_idx").on(t.pipelineId, t.valueCents),
+    index("deals_pipeline_title_idx").on(t.pipelineId, sql`${t.title} COLLATE NOCASE`),
+    // Deals without a date last.
+    index("deals_pipeline_close_idx").on(t.pipelineId, sql`ifnull(${t.expectedCloseDate}, '9999-12-31')`),
   ],
 );
 

@@ -10,6 +10,7 @@ import superjson from "superjson";
 import type { Env } from "../env";
 import { AppError } from "../lib/errors";
 import { readWithin } from "../lib/read-capped";
+import { CONTACT_IMPORT_LIMITS, IMPORT_ERRORS } from "../schemas/crm/imports";
 import type { HonoEnv } from "./context";
 
 const KB = 1024;
@@ -77,6 +78,8 @@ function trpcRule(path: string): Rule {
 export function bodyRule(method: string, path: string, env: Pick<Env, "TRAINING_MAX_UPLOAD_MB">): Rule {
   if (path.startsWith("/trpc/")) return trpcRule(path);
   if (path.startsWith("/webhooks/")) return rule(BODY_LIMITS.webhook);
+  // A contacts CSV (100,000 rows are ~10–15 MB): the file's own limit plus the multipart framing.
+  if (path === "/api/v1/contacts/imports" && method === "POST") return rule(CONTACT_IMPORT_LIMITS.maxBytes + MULTIPART_OVERHEAD, IMPORT_ERRORS.tooLarge);
   const agentPath = /^\/api\/v1\/agents(?:\/([^/]+)(?:\/(chat-external|feedback|training\/documents))?)?\/?$/.exec(path);
   if (agentPath) {
     const [, id, sub] = agentPath;

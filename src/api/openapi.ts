@@ -12,6 +12,8 @@ type Op = {
   summary: string;
   tag: string;
   body?: z.ZodType;
+  /** A multipart/form-data body (an upload): field → description. */
+  multipart?: Record<string, string>;
   auth?: "session" | "admin" | "none";
   params?: string[];
   query?: Record<string, string>;
@@ -86,6 +88,34 @@ const ops: Op[] = [
     summary: "Eventos ao vivo (text/event-stream): `event: conversation` com { conversationId, kind } a cada mudança no workspace atual; comentário a cada 25 s",
     tag: "conversas",
   },
+  {
+    method: "post",
+    path: "/contacts/imports",
+    summary: "Importar contatos de um CSV: guarda o arquivo e enfileira a importação → 201 { data: importação } (acompanhe em contacts.imports.get)",
+    tag: "contatos",
+    multipart: {
+      file: "o CSV (UTF-8 ou Windows-1252; vírgula, ponto e vírgula ou tab; cabeçalho na 1ª linha; até 20 MB, 100.000 linhas e 100 colunas)",
+      mapping: 'JSON: índice da coluna → campo ({"0":"name","1":"phone","4":"custom:Plano"}); Nome é obrigatório',
+      onDuplicate: "update (atualiza o contato com o mesmo telefone ou email, sem apagar campos) ou skip (ignora a linha)",
+    },
+    errors: { "403": "Acesso somente leitura (viewer)", "409": "Já há 3 importações em andamento neste workspace" },
+  },
+  {
+    method: "get",
+    path: "/contacts/export",
+    summary: "Exportar os contatos filtrados em CSV (UTF-8 com BOM, separador ;), arquivo contatos-AAAA-MM-DD.csv, mais recentes primeiro",
+    tag: "contatos",
+    query: {
+      search: "nome, telefone, email ou empresa",
+      status: "lead, prospect, customer ou inactive",
+      tags: "etiquetas separadas por vírgula (todas precisam estar no contato)",
+      source: "origem do contato",
+      channel: "web_chat, whatsapp_cloud, whatsapp_uaz, telegram ou instagram",
+      validWhatsApp: "true ou false",
+      listId: "só os contatos desta lista",
+    },
+    answers: { "200": "`text/csv`: cabeçalho e uma linha por contato" },
+  },
   { method: "get", path: "/credit-usage/history", summary: "Créditos usados por dia", tag: "créditos", query: { period: "7, 15 ou 30" } },
   { method: "get", path: "/admin/model-pricing", summary: "Preços dos modelos", tag: "admin", auth: "admin" },
   { method: "post", path: "/admin/credits/grant", summary: "Conceder créditos bônus", tag: "admin", body: creditGrantInput, auth: "admin" },
@@ -97,6 +127,12 @@ const errorSchema = {
 };
 
 const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } });
+
+const multipartSchema = (fields: Record<string, string>) => ({
+  type: "object",
+  required: Object.keys(fields),
+  properties: Object.fromEntries(Object.entries(fields).map(([name, description]) => [name, name === "file" ? { type: "string", format: "binary", description } : { type: "string", description }])),
+});
 
 export function openApiDocument(serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -112,11 +148,12 @@ export function openApiDocument(serverUrl: string) {
       tags: [op.tag],
       ...(parameters.length ? { parameters } : {}),
       ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: z.toJSONSchema(op.body, { io: "input", unrepresentable: "any" }) } } } } : {}),
+      ...(op.multipart ? { requestBody: { required: true, content: { "multipart/form-data": { schema: multipartSchema(op.multipart) } } } } : {}),
       ...(op.auth === "none" ? { security: [] } : {}),
       responses: {
         "200": { description: "Sucesso: `{ data }`" },
         "4XX": errorResponse("Erro com mensagem em português"),
-        ...(op.body ? { "413": errorResponse("Corpo da requisição acima do limite da rota (PAYLOAD_TOO_LARGE)") } : {}),
+        ...(op.body || op.multipart ? { "413": errorResponse("Corpo da requisição acima do limite da rota (PAYLOAD_TOO_LARGE)") } : {}),
         ...Object.fromEntries(Object.entries(op.errors ?? {}).map(([status, description]) => [status, errorResponse(description)])),
         ...Object.fromEntries(Object.entries(op.answers ?? {}).map(([status, description]) => [status, { description }])),
       },

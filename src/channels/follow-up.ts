@@ -4,6 +4,7 @@ import type { FollowUpStep } from "../schemas/agents";
 import { applyFollowUpStep } from "../services/channel-outbox";
 import { replacePendingJob } from "../services/channel-queue";
 import { customerWroteAfter } from "../services/channel-store";
+import { renderForConversation } from "../services/crm/template-values";
 import type { AppDeps } from "../services/context";
 import { groupCommit } from "../services/group-commit";
 import type { RawTx } from "../services/credit-debit";
@@ -71,7 +72,9 @@ export async function handleFollowUp(deps: AppDeps, job: Job): Promise<Record<st
   if (!step) return { cancelled: "step removed" };
 
   const now = deps.now();
-  const text = step.message.trim() || (step.action === "transfer_whatsapp" ? TRANSFER_MESSAGE : "");
+  const written = step.message.trim() || (step.action === "transfer_whatsapp" ? TRANSFER_MESSAGE : "");
+  // {{nome}} and the other variables: rendered with this conversation's contact at send time.
+  const text = await renderForConversation(deps.db, { workspaceId: conv.workspaceId, conversationId: conv.id, agent }, written);
   await groupCommit(deps.db, (tx) =>
     applyFollowUpStep(tx, conv, {
       text,

@@ -11,6 +11,7 @@ import {
   writeInbound,
 } from "../services/channel-store";
 import type { AppDeps } from "../services/context";
+import { type ChannelContact, linkChannelContact } from "../services/crm/channel-contact";
 import { groupCommit } from "../services/group-commit";
 import { CONVERSATION_CHANNEL, type ChannelKind, type InboundMessage } from "./types";
 
@@ -36,7 +37,8 @@ export async function storeInbound(
   m: InboundMessage,
   touch: (conv: ConversationState, senderType: "customer" | "human") => InboundTouch,
 ): Promise<StoredInbound | null> {
-  const existing = await latestConversationOf(deps.db, conn.id, m.contactKey);
+  const found = await latestConversationOf(deps.db, conn.id, m.contactKey);
+  const existing = found?.conv ?? null;
   if (existing) {
     const row = await messageByProviderId(deps.db, existing.id, m.providerMessageId);
     if (row) return { conv: existing, row, created: false, fresh: false };
@@ -75,9 +77,24 @@ export async function storeInbound(
         sentAt: m.timestamp ?? now,
       }
     : null;
-  await groupCommit(deps.db, (tx) =>
-    writeInbound(tx, { newConversation, conversationId, setClientName, message, touch: message ? touch(existing ?? NEW_CONVERSATION, senderType) : null, now }),
-  );
+  // The customer becomes (or is found as) the workspace's CRM contact once per conversation: when
+  // it is created, or when its link is missing (older conversations, an erased contact).
+  const contact: ChannelContact | null =
+    found?.contactId
+      ? null
+      : {
+          workspaceId: conn.workspaceId,
+          conversationId,
+          agentId: existing ? existing.agentId : conn.agentId,
+          channel: conn.channel as ChannelKind,
+          contactKey: m.contactKey,
+          name: m.contactName,
+          now,
+        };
+  await groupCommit(deps.db, async (tx) => {
+    await writeInbound(tx, { newConversation, conversationId, setClientName, message, touch: message ? touch(existing ?? NEW_CONVERSATION, senderType) : null, now });
+    if (contact) await linkChannelContact(tx, contact);
+  });
   const fresh = !existing || setClientName !== null;
   const conv = fresh ? await conversationById(deps.db, conversationId) : existing;
   if (!conv) throw new Error("storeInbound: conversation not found after its write");

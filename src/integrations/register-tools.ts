@@ -1,5 +1,7 @@
 import { registerToolProvider } from "../runtime/tool-registry";
 import { agendorTools } from "./agendor/provider";
+import { crmTools } from "./crm/provider";
+import { crmVariableTools } from "./crm-variables/provider";
 import { dynamicApiTools } from "./dynamic-api/provider";
 import { emailTools } from "./email/provider";
 import { calendarTools } from "./google-calendar/provider";
@@ -17,10 +19,13 @@ export function registerIntegrationTools(): void {
   registerToolProvider("intents", intentTools);
   registerToolProvider("dynamic_api", dynamicApiTools);
   registerToolProvider("google_calendar", calendarTools);
+  // Before Agendor: its registrar_lead also syncs to Agendor when that integration is on.
+  registerToolProvider("crm", crmTools);
   registerToolProvider("agendor", agendorTools);
   registerToolProvider("n8n", n8nTools);
   registerToolProvider("nuvemshop", nuvemshopTools);
   registerToolProvider("notion", notionTools);
   registerToolProvider("web_search", webSearchTools);
   registerToolProvider("email", emailTools);
+  registerToolProvider("crm_variables", crmVariableTools);
 }

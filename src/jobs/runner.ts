@@ -9,6 +9,7 @@ import { CHANNEL_SEND_JOB, handlePacedSend } from "../channels/paced-reply";
 import type { AppDeps } from "../services/context";
 import { type CompletionWrite, type Job, type JobsStatus, claimJobs, commitWrites, completeJob, failJob, onJobEnqueued, renewLease, reportProgress } from "../services/jobs";
 import { TRAIN_JOB } from "../services/training";
+import { CONTACT_IMPORT_JOB, runContactImport, settleImport } from "../services/crm/contact-import-job";
 
 /** `atCompletion` hands the runner a write to commit with the job's completion (one transaction). */
 type Handler = (deps: AppDeps, job: Job, progress: (p: number) => Promise<void>, atCompletion: (w: CompletionWrite) => void) => Promise<Record<string, unknown>>;
@@ -24,6 +25,7 @@ const handlers: Record<string, Handler> = {
   [CHANNEL_OUTBOX_JOB]: (deps, job) => handleChannelOutbox(deps, job),
   [FOLLOW_UP_JOB]: (deps, job) => handleFollowUp(deps, job),
   [CHANNEL_SEND_JOB]: (deps, job, _p, atCompletion) => handlePacedSend(deps, job, atCompletion),
+  [CONTACT_IMPORT_JOB]: (deps, job, progress) => runContactImport(deps, String(job.data.importId ?? ""), progress),
 };
 
 /** Every job type a runner takes (health looks only at these: another type is nobody's lag). */
@@ -90,6 +92,8 @@ async function runHandler(deps: AppDeps, job: Job) {
       if (dead) await markSourceFailed(deps, sourceId, message);
       else await markSourceRetrying(deps, sourceId, `${message} Tentaremos novamente em instantes.`);
     }
+    // A retry resumes after the last written chunk; only a dead job ends the import as failed.
+    if (job.type === CONTACT_IMPORT_JOB && dead) await settleImport(deps.db, String(job.data.importId ?? ""), "failed", "A importação parou por um erro interno. As linhas já importadas foram mantidas.", deps.now());
   }
 }
 

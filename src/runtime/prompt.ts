@@ -1,5 +1,7 @@
 import type { agents } from "../../db/schema";
 import { personalityPresets } from "../schemas/agents";
+import { agentValues, dateTimeValues, hasPlaceholders, renderTemplate } from "../schemas/crm/template";
+import { SYSTEM_VARIABLES, isContactVariable } from "../schemas/crm/variables";
 
 export type AgentRow = typeof agents.$inferSelect;
 
@@ -27,6 +29,15 @@ function clockText(timeZone: string, now: Date) {
   const text = formatterFor(timeZone).format(now);
   clocks.set(timeZone, { minute, text });
   return text;
+}
+
+/** The customer's data never enters the system prompt: their variables become "[nome do cliente]" for the model to fill. */
+const CUSTOMER_SLOTS: Record<string, string> = Object.fromEntries(
+  SYSTEM_VARIABLES.filter((v) => isContactVariable(v.name)).map((v) => [v.name, `[${v.displayName.toLowerCase()} do cliente]`]),
+);
+function greetingForPrompt(agent: AgentRow, now?: Date): string {
+  const greeting = agent.greetingMessage ?? "";
+  return hasPlaceholders(greeting) ? renderTemplate(greeting, { ...CUSTOMER_SLOTS, ...dateTimeValues(now), ...agentValues(agent) }) : greeting;
 }
 
 const section = (title: string, body: string | null | undefined) => (body?.trim() ? `## ${title}\n${body.trim()}` : null);
@@ -79,7 +90,7 @@ export function buildSystemPrompt(platformPrompt: string, agent: AgentRow, extra
     settings.restrictTopics ? "Mantenha a conversa nos assuntos da empresa; recuse com educação pedidos fora desse escopo." : null,
     settings.useEmojis ? "Você pode usar emojis com moderação." : "Não use emojis.",
     agent.unknownResponseMessage ? `Quando não souber, responda exatamente: "${agent.unknownResponseMessage}"` : null,
-    agent.greetingMessage ? `Ao cumprimentar pela primeira vez, use: "${agent.greetingMessage}"` : null,
+    agent.greetingMessage ? `Ao cumprimentar pela primeira vez, use: "${greetingForPrompt(agent, extra.now)}"` : null,
   ]
     .filter(Boolean)
     .join("\n");

@@ -8,6 +8,8 @@ import { currentSystemPrompt, resolveModel } from "../services/ai-config";
 import { attachConfig, loadAgentConfig, readTurnStamp } from "../services/agent-config";
 import type { AppDeps } from "../services/context";
 import { type RawTx, availableMilli, modelSupportsVision } from "../services/credit-debit";
+import { extractByPatternsFromMessage } from "../services/crm/conversation-extraction";
+import { renderForConversation } from "../services/crm/template-values";
 import { groupCommit } from "../services/group-commit";
 import { type CallMeter, DEFAULT_MAX_OUTPUT_TOKENS, NoCreditsError, createCallMeter, promptTokensBound } from "./call-meter";
 import {
@@ -99,6 +101,16 @@ async function turnAgent(deps: AppDeps, cachedAgent: AgentRow): Promise<AgentRow
   return attachConfig(agent, await loadAgentConfig(deps.db, agent, stamp));
 }
 
+/**
+ * Offline mode: what the customer told (name, e-mail, CEP…) found by patterns lands on the
+ * conversation's contact, after the turn's commit. A failure here never fails the answer.
+ */
+async function extractOffline(deps: AppDeps, agent: AgentRow, conversationId: string | null | undefined, text: string) {
+  if (!conversationId || !text) return;
+  const target = { workspaceId: agent.workspaceId, conversationId, agentId: agent.id, autoAddToFunnel: agent.conversationSettings.autoAddToFunnel };
+  await extractByPatternsFromMessage(deps.db, target, text).catch((err) => log.warn("offline variable extraction failed", { agentId: agent.id, error: String(err) }));
+}
+
 /** Emits a finished text as word-sized deltas, so offline and canned replies stream like model ones. */
 function streamWhole(text: string, onDelta?: (d: string) => void) {
   if (!onDelta) return;
@@ -141,9 +153,13 @@ export async function runTurn(deps: AppDeps, cachedAgent: AgentRow, input: TurnI
       input.audio && !input.text.trim()
         ? OFFLINE_AUDIO_MESSAGE
         : ((await offlineIntentReply(deps, agent, input.text, opts)) ?? offlineAnswer(agent, input.text, knowledge.chunks.map((c) => c.content)).text);
-    const reply = agent.conversationSettings.useEmojis ? removeAvoidedWords(text, agent.avoidedWords) : stripEmojis(removeAvoidedWords(text, agent.avoidedWords));
+    // The owner's texts (greeting…) may hold {{variavel}}: rendered with this conversation's contact.
+    const rendered = await renderForConversation(deps.db, { workspaceId: agent.workspaceId, conversationId: opts.conversationId ?? null, agent }, text);
+    const reply = agent.conversationSettings.useEmojis ? removeAvoidedWords(rendered, agent.avoidedWords) : stripEmojis(removeAvoidedWords(rendered, agent.avoidedWords));
     streamWhole(reply, opts.onDelta);
-    return finish({ ...base, reply, outcome: "offline", provider: "offline", model: "offline-extractive" });
+    const result = await finish({ ...base, reply, outcome: "offline", provider: "offline", model: "offline-extractive" });
+    await extractOffline(deps, agent, opts.conversationId, input.text);
+    return result;
   }
 
   // Whether a model call may run is its reservation's (call-meter.ts): no separate balance check.

@@ -7,7 +7,7 @@ export type ActivityEntry = {
   workspaceId?: string | null;
   agentId?: string | null;
   action: string;
-  category: "auth" | "workspace" | "credits" | "agent" | "admin" | "conversation";
+  category: "auth" | "workspace" | "credits" | "agent" | "admin" | "conversation" | "crm";
   resourceType?: string;
   resourceId?: string;
   description?: string;

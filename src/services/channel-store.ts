@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { prepared } from "../../db/prepared";
-import { agents, type channelConnections, conversations, messages } from "../../db/schema";
+import { agents, type channelConnections, conversationContacts, conversations, messages } from "../../db/schema";
 import type { Agent } from "./agents";
 import type { RawTx } from "./credit-debit";
 import { groupCommit } from "./group-commit";
@@ -34,12 +34,16 @@ export async function agentById(db: Db, id: string): Promise<Agent | null> {
   return (await q.all({ id }))[0] ?? null;
 }
 
-/** The newest conversation of this customer on this connection (open or closed). */
-export async function latestConversationOf(db: Db, connectionId: string, contactKey: string): Promise<ConversationRow | null> {
+/**
+ * The newest conversation of this customer on this connection (open or closed), with its CRM
+ * contact link (a primary-key join): the pipeline links a contact only where it is missing.
+ */
+export async function latestConversationOf(db: Db, connectionId: string, contactKey: string): Promise<{ conv: ConversationRow; contactId: string | null } | null> {
   const q = prepared(db, "channel:latest-conversation", (d) =>
     d
-      .select()
+      .select({ conv: conversations, contactId: conversationContacts.contactId })
       .from(conversations)
+      .leftJoin(conversationContacts, eq(conversationContacts.conversationId, conversations.id))
       .where(and(eq(conversations.connectionId, ph("connectionId")), eq(conversations.contactKey, ph("contactKey"))))
       .orderBy(desc(conversations.createdAt))
       .limit(1)

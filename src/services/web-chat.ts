@@ -5,6 +5,7 @@ import { type TurnResult, runTurn } from "../runtime/turn";
 import type { ChatExternal, Feedback } from "../schemas/public-chat";
 import type { EditorScope } from "./access";
 import { activeAgent } from "./agent-cache";
+import { renderForConversation } from "./crm/template-values";
 import { getAgent } from "./agents";
 import type { AppDeps, RequestMeta } from "./context";
 
@@ -14,7 +15,9 @@ const conversationIds = new TtlCache<string>(10 * 60_000, 50_000);
 /** GET /api/v1/public/agents/{id}: only what a visitor may see of an active agent. */
 export async function getPublicAgent(deps: AppDeps, id: string) {
   const a = await activeAgent(deps, id);
-  return { id: a.id, name: a.name, activity: a.activity, avatarUrl: a.avatarUrl, greetingMessage: a.greetingMessage };
+  // A visitor is nobody yet: {{nome}} falls back to its default; {{saudacao}}, {{agente}}… render.
+  const greetingMessage = a.greetingMessage ? await renderForConversation(deps.db, { workspaceId: a.workspaceId, conversationId: null, agent: a }, a.greetingMessage) : a.greetingMessage;
+  return { id: a.id, name: a.name, activity: a.activity, avatarUrl: a.avatarUrl, greetingMessage };
 }
 
 /** A stable visitor key when the page sent no session id: hashed IP + user agent (never stored raw). */

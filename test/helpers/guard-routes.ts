@@ -28,6 +28,15 @@ function documentForm(): RouteBody {
   return { raw: form };
 }
 
+/** A one-row contacts CSV with its column mapping (POST /api/v1/contacts/imports). */
+function contactsCsvForm(): RouteBody {
+  const form = new FormData();
+  form.set("file", new File(["nome;telefone\nCarla Matriz;(11) 98765-1111\n"], "contatos.csv", { type: "text/csv" }));
+  form.set("mapping", JSON.stringify({ "0": "name", "1": "phone" }));
+  form.set("onDuplicate", "skip");
+  return { raw: form };
+}
+
 export const ROUTES: Record<string, RouteExpectation> = {
   "GET /api/v1/health": { access: "public", url: () => "/api/v1/health" },
   "GET /api/v1/openapi.json": { access: "public", url: () => "/api/v1/openapi.json" },
@@ -76,6 +85,9 @@ export const ROUTES: Record<string, RouteExpectation> = {
 
   "GET /api/v1/conversations": { access: "member", url: () => "/api/v1/conversations" },
   "GET /api/v1/conversations/stream": { access: "member", url: () => "/api/v1/conversations/stream", stream: true, noFuzz: "takes no input" },
+
+  "POST /api/v1/contacts/imports": { access: "canAnswerConversations", url: () => "/api/v1/contacts/imports", body: contactsCsvForm },
+  "GET /api/v1/contacts/export": { access: "member", url: () => "/api/v1/contacts/export?status=lead" },
 
   "GET /api/v1/admin/model-pricing": { access: "admin", url: () => "/api/v1/admin/model-pricing" },
   "POST /api/v1/admin/credits/grant": { access: "admin", url: () => "/api/v1/admin/credits/grant", body: (f) => ({ json: { workspaceId: f.workspaceId, amount: 10 } }) },

@@ -65,6 +65,7 @@ export const GROWING_TABLES = [
   "contact_identities",
   "contact_list_members",
   "contact_imports",
+  "contact_import_files",
   "contact_variables",
   "variable_extractions",
   "conversation_contacts",

@@ -1,6 +1,7 @@
 /**
  * internal_tool intents: actions the platform does itself. knowledge_base searches the agent's
- * training; email notifies the agent's e-mail recipients (or the workspace owner). calendar, crm and dynamic_api belong to their
+ * training; email notifies the agent's e-mail recipients (or the workspace owner); crm registers the
+ * lead in the built-in CRM (and Agendor when on). calendar and dynamic_api belong to their
  * integrations (other providers add their tools): the intent only points the model at them when the
  * integration is set up, and otherwise says it is not configured.
  */
@@ -12,13 +13,14 @@ import type { AgentRow } from "../../runtime/prompt";
 import type { ToolResult } from "../../runtime/tools";
 import { conversationLines } from "../email/provider";
 import { activeEmailConfig, sendWithConfig } from "../email/send";
+import { runCrmIntent } from "../crm/intent";
 import { integrationsOf } from "../store";
 import type { ParsedIntent } from "./shape";
 import type { CallerContext } from "./webhook";
 
 export const NOT_CONFIGURED = "integração ainda não configurada para este agente";
 
-const INTEGRATION_OF: Record<string, IntegrationKind> = { calendar: "google_calendar", crm: "agendor", dynamic_api: "dynamic_api" };
+const INTEGRATION_OF: Record<string, IntegrationKind> = { calendar: "google_calendar", dynamic_api: "dynamic_api" };
 
 const argText = (args: Record<string, unknown>) =>
   Object.values(args)
@@ -76,6 +78,8 @@ export async function runInternalTool(
       return searchKnowledge(deps, agent, argText(args) || ctx.text);
     case "email":
       return emailBusiness(deps, agent, intent, args, ctx);
+    case "crm":
+      return runCrmIntent(deps, agent, args, ctx);
     default: {
       const kind = INTEGRATION_OF[tool];
       const rows = kind ? await integrationsOf(deps, agent.id, kind) : [];

@@ -102,6 +102,6 @@ export type ContactFilter = z.infer<typeof contactFilter>;
 export const listContactsInput = contactFilter.extend({
   sort: z.enum(contactSorts).default("newest"),
   /** Opaque keyset cursor from the previous page. */
-  cursor: z.string().max(200).optional(),
+  cursor: z.string().max(1000).optional(),
   limit: z.number().int().min(1).max(100).default(50),
 });

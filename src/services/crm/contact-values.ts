@@ -114,3 +114,14 @@ export async function recordManualContactFields(tx: DbOrTx, workspaceId: string,
       .onConflictDoUpdate({ target: [contactVariables.contactId, contactVariables.variableName], set: { value: String(value), source: "manual", confidenceScore: 1, updatedAt: now } });
   }
 }
+
+/**
+ * The variables recordManualContactFields writes for a patch that only sets values (a CSV import
+ * row: it never blanks a field): [variable, value] pairs, for writers that batch them themselves.
+ */
+export function manualContactVariables(patch: Record<string, unknown>): [string, string][] {
+  return Object.entries(CONTACT_FIELD_OF_VARIABLE).flatMap(([variable, field]) => {
+    const value = patch[field];
+    return value === null || value === undefined || value === "" ? [] : [[variable, String(value)] as [string, string]];
+  });
+}

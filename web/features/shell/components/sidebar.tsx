@@ -1,8 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "wouter";
 import { Icon } from "../../../components/ui/icons";
 import { useAuth } from "../../auth/hooks/use-auth";
 import { useInboxCounts } from "../../conversations/hooks/use-conversations";
+import { dueTodayOptions } from "../../crm/funnel/hooks/use-deal";
 import { Logo } from "../../auth/components/auth-layout";
 import { isDrawerScreen, useDrawerFocus } from "./drawer-focus";
 import { isNavActive, NAV_ITEMS, type NavItem } from "./nav-items";
@@ -18,6 +20,8 @@ export function Sidebar({ collapsed, onToggle }: Props) {
   const { user, isAuthenticated } = useAuth();
   const isUserRole = (user?.role ?? "user") === "user";
   const inbox = useInboxCounts(isAuthenticated);
+  // The board's "Para hoje" query: one cache entry shared with the reminder, refreshed every few minutes.
+  const due = useQuery(dueTodayOptions(isAuthenticated));
   const toggleButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLElement>(null);
 
@@ -85,7 +89,8 @@ export function Sidebar({ collapsed, onToggle }: Props) {
                   active={isNavActive(item, path)}
                   disabled={!!item.comingSoonForUsers && isUserRole}
                   collapsed={collapsed}
-                  badge={item.href === "/conversations" ? (inbox.data?.unread ?? 0) : 0}
+                  badge={item.href === "/conversations" ? (inbox.data?.unread ?? 0) : item.href === "/funil" ? (due.data?.count ?? 0) : 0}
+                  badgeLabel={item.href === "/funil" ? dueLabel : unreadLabel}
                 />
               </li>
             ))}
@@ -102,19 +107,29 @@ export function Sidebar({ collapsed, onToggle }: Props) {
   );
 }
 
-/** Unread conversations beside "Conversas": a count when expanded, a dot on the collapsed rail. */
-function NavBadge({ count, collapsed }: { count: number; collapsed: boolean }) {
+const unreadLabel = (count: number) => `${count} ${count === 1 ? "conversa não lida" : "conversas não lidas"}`;
+const dueLabel = (count: number) => `${count >= 100 ? "99+" : count} ${count === 1 ? "atividade para hoje" : "atividades para hoje"}`;
+
+/** Unread conversations beside "Conversas", activities due beside "Funil": a count when expanded, a dot on the collapsed rail. */
+function NavBadge({ count, collapsed, label: labelOf }: { count: number; collapsed: boolean; label: (count: number) => string }) {
   if (count <= 0) return null;
-  const label = `${count} ${count === 1 ? "conversa não lida" : "conversas não lidas"}`;
+  const label = labelOf(count);
   if (collapsed) return <span className="absolute top-1.5 right-2 size-2 rounded-full bg-primary" role="img" aria-label={label} />;
   return (
-    <span className="badge badge-primary badge-sm" role="img" aria-label={label} data-testid="inbox-unread">
+    <span className="badge badge-primary badge-sm" role="img" aria-label={label} data-testid={labelOf === dueLabel ? "funnel-due" : "inbox-unread"}>
       {count > 99 ? "99+" : count}
     </span>
   );
 }
 
-function NavEntry({ item, active, disabled, collapsed, badge = 0 }: { item: NavItem; active: boolean; disabled: boolean; collapsed: boolean; badge?: number }) {
+function NavEntry({
+  item,
+  active,
+  disabled,
+  collapsed,
+  badge = 0,
+  badgeLabel = unreadLabel,
+}: { item: NavItem; active: boolean; disabled: boolean; collapsed: boolean; badge?: number; badgeLabel?: (count: number) => string }) {
   const base = `flex h-10 items-center gap-3 rounded-field px-3 text-sm ${collapsed ? "justify-center px-0" : ""}`;
   if (disabled) {
     // Not a link at all: dimmed, not focusable, tagged 'Em Breve' (§6).
@@ -148,7 +163,7 @@ function NavEntry({ item, active, disabled, collapsed, badge = 0 }: { item: NavI
       <Icon name={item.icon} />
       {!collapsed && <span className="flex-1 truncate">{item.label}</span>}
       {collapsed && <span className="sr-only">{item.label}</span>}
-      <NavBadge count={badge} collapsed={collapsed} />
+      <NavBadge count={badge} collapsed={collapsed} label={badgeLabel} />
     </Link>
   );
 }

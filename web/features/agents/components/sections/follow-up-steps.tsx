@@ -2,6 +2,7 @@ import { type FollowUpStep, followUpActions } from "../../../../../src/schemas/a
 import { NumberInput, SelectInput, TextArea, TextInput } from "../../../../components/ui/fields";
 import { Icon } from "../../../../components/ui/icons";
 import type { FieldErrors } from "../../../../lib/form-errors";
+import { VARIABLES_HINT } from "../../../../../src/schemas/crm/template";
 
 export type StepDraft = Omit<FollowUpStep, "transferWhatsappNumber"> & { transferWhatsappNumber: string };
 
@@ -80,7 +81,7 @@ export function FollowUpSteps({ steps, onChange, errors, errorPrefix }: Props) {
                   placeholder="+5511999998888"
                 />
               )}
-              <TextArea className="mt-3" label="Mensagem" value={s.message} onChange={(x) => update(i, { message: x })} error={err(i, "message")} max={512} rows={2} />
+              <TextArea className="mt-3" label="Mensagem" value={s.message} onChange={(x) => update(i, { message: x })} error={err(i, "message")} max={512} rows={2} hint={VARIABLES_HINT} />
             </li>
           ))}
         </ol>

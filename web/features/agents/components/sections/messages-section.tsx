@@ -4,6 +4,7 @@ import { TagInput } from "../../../../components/ui/tag-input";
 import { text, useSectionForm } from "../../hooks/use-section-form";
 import { AgentSectionForm } from "../agent-section-form";
 import type { SectionProps } from "./types";
+import { VARIABLES_HINT } from "../../../../../src/schemas/crm/template";
 
 const schema = agentFields.pick({
   greetingMessage: true,
@@ -39,7 +40,7 @@ export function MessagesSection({ agent, onDirtyChange }: SectionProps) {
         max={1000}
         rows={2}
         placeholder="Ex.: Olá! Sou a assistente da Padaria Pão Quente. Em que posso ajudar?"
-        hint="Usada quando o cliente apenas cumprimenta."
+        hint={`Usada quando o cliente apenas cumprimenta. ${VARIABLES_HINT}`}
       />
       <TextArea
         label="Quando o agente não souber a resposta"

@@ -57,10 +57,10 @@ test.describe("Contatos", () => {
     await expectAccessible(page, "página do contato");
 
     // An edit is saved and stays after a reload.
-    await page.getByLabel("Cidade").fill("Campinas");
+    await page.getByRole("textbox", { name: "Cidade" }).fill("Campinas");
     await page.getByRole("button", { name: "Salvar", exact: true }).click();
     await expect(page.getByText("Contato salvo")).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel("Cidade")).toHaveValue("Campinas");
+    await expect(page.getByRole("textbox", { name: "Cidade" })).toHaveValue("Campinas");
   });
 });

@@ -1,17 +1,8 @@
-/**
- * bun bench/crm-import.ts → JSON. A CSV of BENCH_IMPORT_ROWS people (default 100,000; `;`, accents,
- * tags, a custom column, 1% broken rows, 1% repeated phones) imported end to end by the job handler
- * (parse, validate, dedupe, chunked writes with the manual variables), into a workspace that already
- * holds 10% of those people (update mode). Prints rows/s of the whole job. Target ≥ 10,000 rows/s.
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+
 import { contactImportFiles, contactImports } from "../db/schema";
-import { bootDeps } from "../src/deps";
-import { loadEnv } from "../src/env";
 import { runContactImport } from "../src/services/crm/contact-import-job";
-import { createWorkspaceRecord } from "../src/services/workspaces";
+
+import { withCrmBench } from "./crm-support";
 
 const log = (msg: string) => process.stderr.write(`[bench crm-import] ${msg}\n`);
 const FIRST = ["Ana", "João", "Márcia", "José", "Fábio", "Letícia", "Otávio", "Conceição", "Érica", "Luís"];
@@ -32,13 +23,9 @@ function csvOf(rows: number): string {
 
 export async function run(): Promise<Record<string, number>> {
   const N = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
-  const dataDir = mkdtempSync(join(tmpdir(), "atenda-bench-crm-import-"));
-  const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: dataDir, ADMIN_EMAIL: "admin@bench.local", ADMIN_PASSWORD: "bench-senha-123" });
-  const { deps, database } = await bootDeps(env);
-  try {
-    const admin = await database.client.execute("SELECT id FROM users LIMIT 1");
-    const ownerId = String(admin.rows[0]?.id);
-    const ws = await createWorkspaceRecord(deps.db, { id: ownerId }, { name: "Bench import" });
+  return withCrmBench("crm-import", "Bench import", async ({ deps, database, ownerId, workspaceId }) => {
+    const _client = database.client;
+    const ws = { id: workspaceId };
     const mapping = { "0": "name", "1": "email", "2": "phone", "3": "companyName", "4": "city", "5": "state", "6": "zipCode", "7": "tags", "8": "notes", "9": "custom:Plano" };
 
     // 10% of the people exist already: a first import of every 10th row.
@@ -77,10 +64,7 @@ export async function run(): Promise<Record<string, number>> {
       skipped: Number(done?.skipped_count),
       failed: Number(done?.failed_count),
     };
-  } finally {
-    database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (import.meta.main) console.log(JSON.stringify(await run()));

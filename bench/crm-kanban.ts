@@ -1,48 +1,23 @@
-/**
- * bun bench/crm-kanban.ts → JSON. The /funil board of a pipeline with BENCH_DEALS open deals
- * (default 5,000) spread over its four working stages, plus 10 % won/lost, each with a contact, an
- * owner and its history line: `funnel.deals.board` as the service call the procedure makes (server
- * time on the one JS thread), p50/p99 over BENCH_QUERIES loads (default 100). Also a filtered board
- * (owner + title search), "Carregar mais" of the biggest column, a list-view page and the charts.
- * Target: board p50 ≤ 50 ms.
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { bootDeps } from "../src/deps";
-import { loadEnv } from "../src/env";
+
 import type { ServiceContext, WorkspaceScope } from "../src/services/context";
 import { withTransaction } from "../src/services/context";
 import { listDeals, loadBoard, loadColumnPage } from "../src/services/crm/funnel-board";
 import { funnelStats } from "../src/services/crm/funnel-stats";
 import { ensureDefaultPipeline } from "../src/services/crm/pipeline-core";
-import { createWorkspaceRecord } from "../src/services/workspaces";
+import { rng, withCrmBench } from "./crm-support";
 import { pct } from "./support";
 
 const log = (msg: string) => process.stderr.write(`[bench crm-kanban] ${msg}\n`);
 const WORDS = ["Plano anual", "Implantação", "Consultoria", "Licenças", "Renovação", "Projeto piloto", "Treinamento", "Suporte premium"];
 const BIZ = ["Padaria Aurora", "Clínica Vida", "Mercado Central", "Academia Força", "Escola Horizonte", "Ótica Primavera", "Buffet Sabor", "Auto Peças Sul"];
 
-/** A deterministic pseudo-random sequence, so two runs load the same board. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 export async function run(): Promise<Record<string, number>> {
   const N = Number(process.env.BENCH_DEALS ?? 5_000);
   const QUERIES = Math.max(20, Number(process.env.BENCH_QUERIES ?? 100));
-  const dataDir = process.env.BENCH_KEEP_DIR ?? mkdtempSync(join(tmpdir(), "atenda-bench-crm-kanban-"));
-  const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: dataDir, ADMIN_EMAIL: "admin@bench.local", ADMIN_PASSWORD: "bench-senha-123" });
-  const { deps, database } = await bootDeps(env);
-  try {
+  return withCrmBench("crm-kanban", "Bench Funil", async ({ deps, database, ownerId, workspaceId }) => {
     const client = database.client;
-    const admin = await client.execute("SELECT id FROM users LIMIT 1");
-    const ownerId = String(admin.rows[0]?.id);
-    const ws = await createWorkspaceRecord(deps.db, { id: ownerId }, { name: "Bench Funil" });
+    const ws = { id: workspaceId };
     const { pipelineId, stages } = await withTransaction(deps.db, (tx) => ensureDefaultPipeline(tx, ws.id));
     const working = stages.filter((s) => !s.isWon && !s.isLost);
     const closing = stages.filter((s) => s.isWon || s.isLost);
@@ -134,10 +109,7 @@ export async function run(): Promise<Record<string, number>> {
       list_page_p99_ms: pct(list, 99),
       stats_p50_ms: pct(stats, 50),
     };
-  } finally {
-    database.close();
-    if (!process.env.BENCH_KEEP_DIR) rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (import.meta.main) console.log(JSON.stringify(await run()));

@@ -1,19 +1,7 @@
-/**
- * bun bench/crm-search.ts → JSON. Contact search over BENCH_CONTACTS contacts (default 100,000) of
- * one workspace: `contacts.list` with a search, first page with its capped count, as the service
- * call the procedure makes (server time on the one JS thread), p50/p99 over BENCH_QUERIES varied
- * queries (default 300): name and surname fragments with and without accents, companies, phone
- * digits, e-mail pieces, 1–2 letter prefixes, misses. Also the unfiltered first page, the next
- * page by cursor, and a row-by-row filter (tag). Target: search p50 ≤ 20 ms.
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { bootDeps } from "../src/deps";
-import { loadEnv } from "../src/env";
+
 import type { ServiceContext, WorkspaceScope } from "../src/services/context";
 import { listContacts } from "../src/services/crm/contacts-list";
-import { createWorkspaceRecord } from "../src/services/workspaces";
+import { rng, withCrmBench } from "./crm-support";
 import { pct } from "./support";
 
 const log = (msg: string) => process.stderr.write(`[bench crm-search] ${msg}\n`);
@@ -26,26 +14,13 @@ const DDD = [11, 21, 31, 41, 51, 61, 71, 81, 85, 19, 27, 48, 62, 92, 98];
 const DOMAINS = ["gmail.com", "hotmail.com", "outlook.com", "yahoo.com.br", "uol.com.br", "empresa.com.br"];
 const ascii = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 
-/** A deterministic pseudo-random sequence, so two runs search the same data. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 export async function run(): Promise<Record<string, number>> {
   const N = Number(process.env.BENCH_CONTACTS ?? 100_000);
   const QUERIES = Math.max(200, Number(process.env.BENCH_QUERIES ?? 300));
-  const dataDir = process.env.BENCH_KEEP_DIR ?? mkdtempSync(join(tmpdir(), "atenda-bench-crm-search-"));
-  const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: dataDir, ADMIN_EMAIL: "admin@bench.local", ADMIN_PASSWORD: "bench-senha-123" });
-  const { deps, database } = await bootDeps(env);
-  try {
+  return withCrmBench("crm-search", "Bench CRM", async ({ deps, database, ownerId, workspaceId }) => {
     const client = database.client;
-    const admin = await client.execute("SELECT id FROM users LIMIT 1");
-    const ownerId = String(admin.rows[0]?.id);
-    const ws = await createWorkspaceRecord(deps.db, { id: ownerId }, { name: "Bench CRM" });
+    const ws = { id: workspaceId };
     const pick = rng(14);
     const one = <T>(xs: T[]): T => xs[Math.floor(pick() * xs.length)] as T;
 
@@ -136,10 +111,7 @@ export async function run(): Promise<Record<string, number>> {
       list_unfiltered_p50_ms: pct(plain, 50),
       list_tag_filter_p50_ms: pct(tag, 50),
     };
-  } finally {
-    database.close();
-    if (!process.env.BENCH_KEEP_DIR) rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (import.meta.main) console.log(JSON.stringify(await run()));

@@ -27,19 +27,11 @@ npx --no-install tsc --noEmit -p . || rc=1
 echo "== web build (SPA, precompressed)"
 $BUN scripts/build-web.ts || rc=1
 
-# The two suites run side by side: the browser tests mostly wait (one browser, one worker), so the
-# API tests use the idle core (niced, so the browser's timings stay close to a quiet machine).
-echo "== unit and API tests (bun test), side by side with the browser tests; their output follows them"
-( NODE_ENV=test nice -n 5 $BUN test --reporter=junit --reporter-outfile=reports/unit.xml >.tmp/unit.log 2>&1; echo $? >.tmp/unit.rc ) &
-unit_pid=$!
+echo "== unit and API tests (bun test)"
+NODE_ENV=test $BUN test --reporter=junit --reporter-outfile=reports/unit.xml || rc=1
 
 echo "== browser tests (Playwright + chromium)"
 PLAYWRIGHT_JUNIT_OUTPUT_NAME=reports/e2e.xml npx --no-install playwright test --reporter=list,junit || rc=1
-
-wait "$unit_pid"
-echo "== unit and API tests (bun test): output"
-cat .tmp/unit.log
-[ "$(cat .tmp/unit.rc 2>/dev/null)" = "0" ] || rc=1
 
 node scripts/test-summary.mjs reports/unit.xml reports/e2e.xml || rc=1
 exit $rc

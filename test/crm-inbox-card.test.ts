@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { contacts, deals } from "../db/schema";
-import { parseBrlToCents } from "../src/schemas/crm/inbox";
+import { parseBrlToCents } from "../src/schemas/crm/money";
 import { CRM_READ_ONLY } from "../src/schemas/permissions";
 import { withTransaction } from "../src/services/context";
 import { noteConversationContact } from "../src/services/crm/contact-match";

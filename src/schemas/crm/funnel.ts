@@ -182,11 +182,3 @@ export const listDealsInput = dealFilter.extend({
 export const funnelStatsInput = z.object({ pipelineId: funnelId.optional() });
 export const contactOptionsInput = z.object({ search: z.string().trim().max(100).optional() });
 
-/** "1.234,56", "R$ 1234,5", "1234" → centavos; null when it is not a BRL amount. */
-export function parseBrlToCents(text: string): number | null {
-  const s = text.replace(/R\$|\s/g, "");
-  if (!s) return 0;
-  if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$/.test(s)) return null;
-  const [int = "0", frac = ""] = s.replace(/\./g, "").split(",");
-  return Number(int) * 100 + Number(frac.padEnd(2, "0"));
-}

@@ -1,7 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "wouter";
 import { CONTACT_STATUS_LABEL, type ContactStatus } from "../../../../src/schemas/crm/contacts";
-import { MAX_DEAL_CENTS, createConversationDealInput, parseBrlToCents } from "../../../../src/schemas/crm/inbox";
+import { createConversationDealInput } from "../../../../src/schemas/crm/inbox";
+import { MAX_DEAL_CENTS } from "../../../../src/schemas/crm/funnel";
+import { parseBrlToCents } from "../../../../src/schemas/crm/money";
 import { formatPhone } from "../../../../src/schemas/crm/normalize";
 import { Dialog } from "../../../components/ui/dialog";
 import { Skeleton } from "../../../components/ui/skeleton";

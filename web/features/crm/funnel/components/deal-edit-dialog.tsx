@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { dealFields, parseBrlToCents } from "../../../../../src/schemas/crm/funnel";
+import { dealFields } from "../../../../../src/schemas/crm/funnel";
+import { parseBrlToCents } from "../../../../../src/schemas/crm/money";
 import { Dialog } from "../../../../components/ui/dialog";
 import { NumberInput, SelectInput, TextArea, TextInput } from "../../../../components/ui/fields";
 import { ButtonSpinner } from "../../../../components/ui/spinner";

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { type DealFilter, parseBrlToCents } from "../../../../../src/schemas/crm/funnel";
+import type { DealFilter } from "../../../../../src/schemas/crm/funnel";
+import { parseBrlToCents } from "../../../../../src/schemas/crm/money";
 import { Icon } from "../../../../components/ui/icons";
 
 const DEBOUNCE_MS = 300;

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
-import { createDealInput, parseBrlToCents } from "../../../../../src/schemas/crm/funnel";
+import { createDealInput } from "../../../../../src/schemas/crm/funnel";
+import { parseBrlToCents } from "../../../../../src/schemas/crm/money";
 import { Dialog } from "../../../../components/ui/dialog";
 import { Field, SelectInput, TextInput } from "../../../../components/ui/fields";
 import { ButtonSpinner } from "../../../../components/ui/spinner";

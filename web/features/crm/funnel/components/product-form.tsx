@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { lineTotalCents, productFields } from "../../../../../src/schemas/crm/deal-details";
-import { parseBrlToCents } from "../../../../../src/schemas/crm/funnel";
+import { parseBrlToCents } from "../../../../../src/schemas/crm/money";
 import { Dialog } from "../../../../components/ui/dialog";
 import { NumberInput, TextInput } from "../../../../components/ui/fields";
 import { ButtonSpinner } from "../../../../components/ui/spinner";

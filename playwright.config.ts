@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { agendorApiPort, calendarApiPort, channelFakesPort, commerceApiPort, e2ePort, shopApiPort } from "./e2e/support/fakes-config";
+import { agendorApiPort, calendarApiPort, channelFakesPort, commerceApiPort, e2ePort, shopApiPort, stripeApiPort, trainingSitePort } from "./e2e/support/fakes-config";
 
 // E2E_PORT lets two checkouts (or two people) run the browser suite side by side.
 const PORT = e2ePort();
@@ -10,13 +10,35 @@ const GOOGLE = `http://127.0.0.1:${calendarApiPort(PORT)}`;
 // e2e/nuvemshop.e2e.ts starts the Nuvemshop fake on this port and the Notion fake on the next.
 const COMMERCE = commerceApiPort(PORT);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
+/**
+ * E2E_WORKERS=2 (npm test) runs the specs two at a time: each test has a user and workspace of its
+ * own, so they do not see each other. The specs that change platform-wide state (AI providers and
+ * the platform prompt, admin settings) run after all the others, one at a time, as the teardown of
+ * the "isolated" project (a teardown runs even when an isolated test failed). A new spec that changes
+ * admin settings or reads platform-wide figures goes in GLOBAL. Unset, one worker runs every spec in
+ * order, as a single spec run by hand needs.
+ */
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1) || 1);
+const GLOBAL = ["admin-ai", "dynamic-api", "google-calendar", "n8n", "billing-admin", "billing-coupons"].map((name) => `**/${name}.e2e.ts`);
+const projects =
+  WORKERS > 1
+    ? [
+        // No tests of its own: only there so "global" can be its teardown.
+        { name: "gate", testMatch: /(?!)/, teardown: "global" },
+        { name: "isolated", testIgnore: GLOBAL, dependencies: ["gate"] },
+        { name: "global", testMatch: GLOBAL, workers: 1 },
+      ]
+    : undefined;
 
 /** Browser tests against the real server in Debian's Chromium (stack-notes §7). Reports go to reports/. */
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.e2e.ts",
-  workers: 1,
+  workers: WORKERS,
   fullyParallel: false,
+  projects,
+  // The channel fakes, once for the run (two specs at a time cannot each own their port).
+  globalSetup: "./e2e/support/global-setup.ts",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: 0,
@@ -62,13 +84,15 @@ export default defineConfig({
           NODE_ENV: "test",
           // Every browser test registers from 127.0.0.1: lift the per-address registration limit.
           REGISTER_PER_IP_PER_HOUR: "100000",
-          // e2e/training.e2e.ts serves a fake site on this loopback port; safe-fetch refuses loopback
+          // e2e/training.e2e.ts serves a fake site on a loopback port of its own; safe-fetch refuses loopback
           // otherwise (and reads this list only when NODE_ENV=test).
           // The UAZAPI fake is typed in as a server URL, so it is fetched through safe-fetch too.
           // e2e/dynamic-api.e2e.ts: the shop API fake (its OpenAPI document and endpoints).
           // e2e/agendor.e2e.ts: the Agendor API fake, typed in as the base URL.
-          ATENDA_SAFE_FETCH_ALLOW: `127.0.0.1:3199,${FAKES},127.0.0.1:${shopApiPort(PORT)},127.0.0.1:${agendorApiPort(PORT)},127.0.0.1:${calendarApiPort(PORT)},127.0.0.1:${COMMERCE},127.0.0.1:${COMMERCE + 1}`,
+          ATENDA_SAFE_FETCH_ALLOW: `127.0.0.1:${trainingSitePort(PORT)},${FAKES},127.0.0.1:${shopApiPort(PORT)},127.0.0.1:${agendorApiPort(PORT)},127.0.0.1:${calendarApiPort(PORT)},127.0.0.1:${COMMERCE},127.0.0.1:${COMMERCE + 1}`,
           NUVEMSHOP_API_BASE: `http://127.0.0.1:${COMMERCE}/v1`,
+          // The Stripe fake of e2e/support/global-setup.ts: no browser test reaches the real Stripe.
+          STRIPE_API_BASE: `http://127.0.0.1:${stripeApiPort(PORT)}`,
           NOTION_API_BASE: `http://127.0.0.1:${COMMERCE + 1}/v1`,
           GOOGLE_OAUTH_AUTHORIZE_URL: `${GOOGLE}/o/oauth2/v2/auth`,
           GOOGLE_OAUTH_TOKEN_URL: `${GOOGLE}/token`,

@@ -19,7 +19,8 @@ export async function migrateEmbedded(client: Client): Promise<number> {
     ...m.sql
       .split("--> statement-breakpoint")
       .map((s) => s.trim())
-      .filter(Boolean)
+      // A custom migration may open with a comment of its own: SQLite refuses a comment-only statement.
+      .filter((s) => s.split("\n").some((line) => line.trim() !== "" && !line.trim().startsWith("--")))
       .map((sql) => ({ sql, args: [] })),
     {
       sql: "INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)",

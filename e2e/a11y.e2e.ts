@@ -8,9 +8,9 @@ import { tabTo } from "./support/keyboard";
  * and prefers-reduced-motion.
  */
 test.describe("[A11Y]", () => {
-  test("[A11Y]: a toast shown while a modal dialog is open is inside the dialog: seen, announced and dismissable", async ({ page, loggedIn, baseURL }) => {
-    const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Olga", activity: "Ótica" });
-    const { write } = await loggedInApi(baseURL ?? "", loggedIn);
+  test("[A11Y]: a toast shown while a modal dialog is open is inside the dialog: seen, announced and dismissable", async ({ page, signedIn, baseURL }) => {
+    const agent = await arrangeAgent(baseURL ?? "", signedIn, { name: "Olga", activity: "Ótica" });
+    const { write } = await loggedInApi(baseURL ?? "", signedIn);
     const intent = { name: "Pedido", description: "Cliente pergunta onde está o pedido", examples: ["onde está meu pedido"], action: { type: "simple_response", simpleResponse: "Já vejo." } };
     await write("post", "/trpc/agents.intents.create", { json: { agentId: agent.id, intent } });
 
@@ -44,8 +44,8 @@ test.describe("[A11Y]", () => {
     expect(await done.evaluate((el) => el.closest("dialog") === null)).toBe(true);
   });
 
-  test("[A11Y]: with prefers-reduced-motion the sidebar and the toasts do not animate", async ({ page, loggedIn, baseURL }) => {
-    await arrangeAgent(baseURL ?? "", loggedIn, { name: "Rui", activity: "Relojoaria" });
+  test("[A11Y]: with prefers-reduced-motion the sidebar and the toasts do not animate", async ({ page, signedIn, baseURL }) => {
+    await arrangeAgent(baseURL ?? "", signedIn, { name: "Rui", activity: "Relojoaria" });
     await page.goto("/agents");
     const sidebar = page.getByTestId("sidebar");
     const duration = (el: Element) => getComputedStyle(el).transitionDuration;

@@ -1,9 +1,9 @@
-import { ADMIN, expect, loginViaUI, test } from "./fixtures";
+import { ADMIN, expect, signInViaApi, test } from "./fixtures";
 import { expectAccessible } from "./support/axe";
 
 test.describe("[ADMIN AI]", () => {
   test("[ADMIN AI]: providers page shows 'modo offline', saves a provider without ever showing the key, and tests it", async ({ page }) => {
-    await loginViaUI(page, ADMIN.email, ADMIN.password);
+    await signInViaApi(page, ADMIN);
     await page.goto("/admin/openai-config");
     await expect(page.getByRole("heading", { name: "Provedores de IA" })).toBeVisible();
     await expect(page.getByText("modo offline", { exact: true }).first()).toBeVisible();
@@ -50,7 +50,7 @@ test.describe("[ADMIN AI]", () => {
   });
 
   test("[ADMIN AI]: the platform prompt is edited into a new version with its history", async ({ page }) => {
-    await loginViaUI(page, ADMIN.email, ADMIN.password);
+    await signInViaApi(page, ADMIN);
     await page.goto("/admin/prompt-system");
     const prompt = page.getByLabel("Prompt atual");
     await expect(prompt).toHaveValue(/Você é um agente de atendimento/);
@@ -72,8 +72,8 @@ test.describe("[ADMIN AI]", () => {
     await expect(page.getByLabel("Prompt atual")).toHaveValue(content);
   });
 
-  test("[ADMIN AI]: a normal user cannot open the providers page", async ({ page, loggedIn }) => {
-    void loggedIn;
+  test("[ADMIN AI]: a normal user cannot open the providers page", async ({ page, signedIn }) => {
+    void signedIn;
     await page.goto("/admin/openai-config");
     await expect(page.getByText("Acesso restrito a administradores.")).toBeVisible();
   });

@@ -25,8 +25,8 @@ test.afterAll(async () => {
 });
 
 test.describe("[AGENDOR]", () => {
-  test("[AGENDOR]: validation, Testar with a wrong then a right token, pickers from Agendor, save and reload", async ({ page, user, loggedIn, baseURL }) => {
-    void loggedIn;
+  test("[AGENDOR]: validation, Testar with a wrong then a right token, pickers from Agendor, save and reload", async ({ page, user, signedIn, baseURL }) => {
+    void signedIn;
     const agent = await arrangeAgent(baseURL ?? "", user, { name: "Rita Vendas", activity: "Consultoria" });
     await page.goto(`/agent/${agent.id}#integracoes`);
     const card = page.getByRole("region", { name: "CRM Agendor" });

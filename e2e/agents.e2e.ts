@@ -34,8 +34,8 @@ test.describe("[AGENTS]", () => {
     await expectAccessible(page, "editor do agente, novo");
   });
 
-  test("[A11Y]: a field the server refuses in 'Novo agente' shows its pt-BR message under that field", async ({ page, loggedIn }) => {
-    void loggedIn;
+  test("[A11Y]: a field the server refuses in 'Novo agente' shows its pt-BR message under that field", async ({ page, signedIn }) => {
+    void signedIn;
     await page.goto("/agents");
     // The dialog checks the same contract first, so the request is altered on its way to the server.
     const shorten = (v: unknown): unknown =>
@@ -56,8 +56,8 @@ test.describe("[AGENTS]", () => {
     await expect(activity).toHaveAttribute("aria-invalid", "false");
   });
 
-  test("[AGENTS]: the free plan's agent limit is shown from the server in the create dialog", async ({ page, loggedIn, baseURL }) => {
-    await arrangeAgent(baseURL ?? "", loggedIn, { name: "Primeiro", activity: "Vendas" });
+  test("[AGENTS]: the free plan's agent limit is shown from the server in the create dialog", async ({ page, signedIn, baseURL }) => {
+    await arrangeAgent(baseURL ?? "", signedIn, { name: "Primeiro", activity: "Vendas" });
     await page.goto("/agents");
     await expect(page.getByRole("article", { name: "Primeiro" })).toBeVisible();
     await expectAccessible(page, "agentes, com dados");
@@ -70,8 +70,8 @@ test.describe("[AGENTS]", () => {
     await expectAccessible(page, "diálogo Novo agente, limite do plano");
   });
 
-  test("[AGENTS]: toggle active and delete with confirmation, with the spec's toasts", async ({ page, loggedIn, baseURL }) => {
-    await arrangeAgent(baseURL ?? "", loggedIn, { name: "Bia", activity: "Recepção" });
+  test("[AGENTS]: toggle active and delete with confirmation, with the spec's toasts", async ({ page, signedIn, baseURL }) => {
+    await arrangeAgent(baseURL ?? "", signedIn, { name: "Bia", activity: "Recepção" });
     await page.goto("/agents");
     const card = page.getByRole("article", { name: "Bia" });
     const toggle = card.getByRole("checkbox", { name: "Agente Bia ativo" });
@@ -98,18 +98,29 @@ test.describe("[AGENTS]", () => {
     await expect(page.getByRole("heading", { name: "Crie seu primeiro agente" })).toBeVisible();
   });
 
-  test("[AGENTS]: a 401 on toggle says 'Unauthorized' and goes to login", async ({ page, loggedIn, baseURL }) => {
-    await arrangeAgent(baseURL ?? "", loggedIn, { name: "Caio", activity: "Vendas" });
+  test("[AGENTS]: a 401 on toggle says 'Unauthorized' and goes to login", async ({ page, signedIn, baseURL }) => {
+    await arrangeAgent(baseURL ?? "", signedIn, { name: "Caio", activity: "Vendas" });
     await page.goto("/agents");
     await page.route("**/api/v1/agents/*/toggle", (r) => r.fulfill({ status: 401, json: { error: { code: "UNAUTHORIZED", message: "Não autenticado" } } }));
+    // The toast is up 500 ms before the page goes to /login: on a busy machine the second check
+    // could come after that, so the navigation is held until both texts have been seen.
+    let release = () => {};
+    const seen = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route((url) => url.pathname === "/login", async (route) => {
+      await seen;
+      await route.continue();
+    });
     await page.getByRole("checkbox", { name: "Agente Caio ativo" }).click();
     await expect(page.getByText("Unauthorized")).toBeVisible();
     await expect(page.getByText("You are logged out. Logging in again...")).toBeVisible();
+    release();
     await expect(page).toHaveURL(/\/(login|dashboard)$/);
   });
 
-  test("[AGENTS]: edit and save a section; reload shows the saved value; invalid fields show the contract's messages", async ({ page, loggedIn, baseURL }) => {
-    const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Duda", activity: "Padaria" });
+  test("[AGENTS]: edit and save a section; reload shows the saved value; invalid fields show the contract's messages", async ({ page, signedIn, baseURL }) => {
+    const agent = await arrangeAgent(baseURL ?? "", signedIn, { name: "Duda", activity: "Padaria" });
     await page.goto(`/agent/${agent.id}`);
     await section(page, "Empresa").click();
     const form = page.getByRole("form", { name: "Empresa" });
@@ -133,8 +144,8 @@ test.describe("[AGENTS]", () => {
     await expect(page.getByLabel("Detalhes da empresa")).toHaveValue("Abrimos de segunda a sábado, das 7h às 19h.");
   });
 
-  test("[AGENTS]: unsaved edits are guarded when leaving the section or the page", async ({ page, loggedIn, baseURL }) => {
-    const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Edu", activity: "Oficina" });
+  test("[AGENTS]: unsaved edits are guarded when leaving the section or the page", async ({ page, signedIn, baseURL }) => {
+    const agent = await arrangeAgent(baseURL ?? "", signedIn, { name: "Edu", activity: "Oficina" });
     // Reached inside the app, so Back is an in-app (popstate) navigation.
     await page.goto("/agents");
     await page.getByRole("article", { name: "Edu" }).getByRole("link", { name: "Editar" }).click();
@@ -174,8 +185,8 @@ test.describe("[AGENTS]", () => {
     await expect(page.getByRole("form", { name: "Mensagens" })).toBeVisible();
   });
 
-  test("[AGENTS]: personality presets, conversation defaults and follow-up steps", async ({ page, loggedIn, baseURL }) => {
-    const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Fabi", activity: "Clínica" });
+  test("[AGENTS]: personality presets, conversation defaults and follow-up steps", async ({ page, signedIn, baseURL }) => {
+    const agent = await arrangeAgent(baseURL ?? "", signedIn, { name: "Fabi", activity: "Clínica" });
     await page.goto(`/agent/${agent.id}#personalidade`);
     await page.getByRole("button", { name: /Suporte técnico paciente/ }).click();
     await expect(page.getByLabel("Papel do agente")).toHaveValue("Especialista de suporte paciente e didático");
@@ -215,8 +226,8 @@ test.describe("[AGENTS]", () => {
     );
   });
 
-  test("[AGENTS]: advanced mode takes custom sections, validated and kept after a reload", async ({ page, loggedIn, baseURL }) => {
-    const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Gabi", activity: "Loja" });
+  test("[AGENTS]: advanced mode takes custom sections, validated and kept after a reload", async ({ page, signedIn, baseURL }) => {
+    const agent = await arrangeAgent(baseURL ?? "", signedIn, { name: "Gabi", activity: "Loja" });
     await page.goto(`/agent/${agent.id}#personalidade`);
     const form = page.getByRole("form", { name: "Personalidade" });
     await page.getByRole("radio", { name: "Avançado" }).click();
@@ -234,8 +245,8 @@ test.describe("[AGENTS]", () => {
     await expect(page.getByLabel("Conteúdo da seção 1")).toHaveValue("Nunca ofereça desconto acima de 10%.");
   });
 
-  test("[AGENTS]: intents are created with the contract's rules and webhook defaults", async ({ page, loggedIn, baseURL }) => {
-    const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Gui", activity: "Loja" });
+  test("[AGENTS]: intents are created with the contract's rules and webhook defaults", async ({ page, signedIn, baseURL }) => {
+    const agent = await arrangeAgent(baseURL ?? "", signedIn, { name: "Gui", activity: "Loja" });
     await page.goto(`/agent/${agent.id}#intencoes`);
     await expect(page.getByText("O agente usa as intenções ativas durante a conversa")).toBeVisible();
     await page.getByRole("button", { name: "Nova intenção" }).click();
@@ -264,8 +275,8 @@ test.describe("[AGENTS]", () => {
     await expect(item).toContainText("Chamar um webhook");
   });
 
-  test("[AGENTS]: Modelo explains 'modo offline' and the preview answers through the same runtime", async ({ page, loggedIn, baseURL }) => {
-    const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Helô", activity: "Pet shop" }, { companyDetails: "O banho e tosa custa R$ 60 para cães pequenos." });
+  test("[AGENTS]: Modelo explains 'modo offline' and the preview answers through the same runtime", async ({ page, signedIn, baseURL }) => {
+    const agent = await arrangeAgent(baseURL ?? "", signedIn, { name: "Helô", activity: "Pet shop" }, { companyDetails: "O banho e tosa custa R$ 60 para cães pequenos." });
     await page.goto(`/agent/${agent.id}#modelo`);
     await expect(page.getByText("modo offline", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("o agente responde apenas a partir dos próprios textos")).toBeVisible();

@@ -17,8 +17,8 @@ async function openChannels(p: Page, agentId: string) {
 }
 
 test.describe("Canais: Telegram e WhatsApp (servidor próprio)", () => {
-  test("[CHANNELS]: a Telegram bot is connected with its token, shows its name and mode, and Testar conexão succeeds", async ({ page, loggedIn, baseURL }) => {
-    const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Teo", activity: "Livraria" });
+  test("[CHANNELS]: a Telegram bot is connected with its token, shows its name and mode, and Testar conexão succeeds", async ({ page, signedIn, baseURL }) => {
+    const agent = await arrangeAgent(baseURL ?? "", signedIn, { name: "Teo", activity: "Livraria" });
     await openChannels(page, agent.id);
     const card = page.getByRole("region", { name: "Telegram" });
     await expect(card.getByTestId("telegram-status")).toHaveText("Não conectado");
@@ -50,8 +50,8 @@ test.describe("Canais: Telegram e WhatsApp (servidor próprio)", () => {
     await expect(card.getByTestId("telegram-status")).toHaveText("Não conectado");
   });
 
-  test("[CHANNELS]: an own UAZAPI server is connected, the QR code shows, and the card turns 'Conectado' with the number once the phone pairs", async ({ page, loggedIn, baseURL }) => {
-    const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Vera", activity: "Floricultura" });
+  test("[CHANNELS]: an own UAZAPI server is connected, the QR code shows, and the card turns 'Conectado' with the number once the phone pairs", async ({ page, signedIn, baseURL }) => {
+    const agent = await arrangeAgent(baseURL ?? "", signedIn, { name: "Vera", activity: "Floricultura" });
     await openChannels(page, agent.id);
     const card = page.getByRole("region", { name: "WhatsApp (servidor próprio)" });
     await expect(card.getByTestId("uazapi-status")).toHaveText("Não conectado");
@@ -89,8 +89,8 @@ test.describe("Canais: Telegram e WhatsApp (servidor próprio)", () => {
     await expect(card.getByTestId("uazapi-status")).toHaveText("Não conectado");
   });
 
-  test("[CHANNELS]: 'Gerar novo QR' asks the server for a fresh code while the phone is not paired", async ({ page, loggedIn, baseURL }) => {
-    const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Rui", activity: "Oficina" });
+  test("[CHANNELS]: 'Gerar novo QR' asks the server for a fresh code while the phone is not paired", async ({ page, signedIn, baseURL }) => {
+    const agent = await arrangeAgent(baseURL ?? "", signedIn, { name: "Rui", activity: "Oficina" });
     await openChannels(page, agent.id);
     const card = page.getByRole("region", { name: "WhatsApp (servidor próprio)" });
     await card.getByLabel("URL do servidor").fill(FAKES);

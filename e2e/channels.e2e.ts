@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { arrangeAgent, expect, loginViaUI, registerUser, test } from "./fixtures";
+import { arrangeAgent, expect, registerUser, signInViaApi, test } from "./fixtures";
 import { expectAccessible } from "./support/axe";
 import { E2E_WHATSAPP } from "./support/fakes-config";
 import { runChannelFakes } from "./support/run-channel-fakes";
@@ -25,8 +25,8 @@ async function fillWhatsApp(p: Page, phoneNumberId: string) {
 }
 
 test.describe("Canais", () => {
-  test("[CHANNELS]: WhatsApp is connected with the form, survives a reload and is disconnected after confirming", async ({ page, loggedIn, baseURL }) => {
-    const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Rita", activity: "Padaria" });
+  test("[CHANNELS]: WhatsApp is connected with the form, survives a reload and is disconnected after confirming", async ({ page, signedIn, baseURL }) => {
+    const agent = await arrangeAgent(baseURL ?? "", signedIn, { name: "Rita", activity: "Padaria" });
     await openChannels(page, agent.id);
     const card = whatsappCard(page);
     await expect(card.getByTestId("whatsapp-status")).toHaveText("Não conectado");
@@ -76,20 +76,20 @@ test.describe("Canais", () => {
     await expect(card.getByTestId("whatsapp-status")).toHaveText("Não conectado");
   });
 
-  test("[CHANNELS]: a number already connected to another agent is refused inline", async ({ page, browser, loggedIn, baseURL }) => {
+  test("[CHANNELS]: a number already connected to another agent is refused inline", async ({ page, browser, signedIn, baseURL }) => {
     // The free plan allows one agent, so the number is taken by someone else's agent (the number is unique everywhere).
     const other = await registerUser(baseURL ?? "");
     const theirs = await arrangeAgent(baseURL ?? "", other, { name: "Lia", activity: "Loja" });
     const ctx = await browser.newContext();
     const otherPage = await ctx.newPage();
-    await loginViaUI(otherPage, other.email, other.password);
+    await signInViaApi(otherPage, other);
     await openChannels(otherPage, theirs.id);
     await fillWhatsApp(otherPage, "5550001111");
     await whatsappCard(otherPage).getByRole("button", { name: "Conectar" }).click();
     await expect(whatsappCard(otherPage).getByTestId("whatsapp-status")).toHaveText("Conectado");
     await ctx.close();
 
-    const mine = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Beto", activity: "Loja" });
+    const mine = await arrangeAgent(baseURL ?? "", signedIn, { name: "Beto", activity: "Loja" });
     await openChannels(page, mine.id);
     await fillWhatsApp(page, "5550001111");
     await whatsappCard(page).getByRole("button", { name: "Conectar" }).click();

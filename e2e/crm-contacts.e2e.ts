@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/axe";
 
 test.describe("Contatos", () => {
-  test("[CRM]: create a contact, find it by search without accents, tag it in bulk and open its page", async ({ page, loggedIn: _user }) => {
+  test("[CRM]: create a contact, find it by search without accents, tag it in bulk and open its page", async ({ page, signedIn: _user }) => {
     await page.goto("/contatos");
     await expect(page.getByRole("heading", { level: 1, name: "Contatos" })).toBeVisible();
     await expect(page.getByText("Nenhum contato ainda")).toBeVisible();

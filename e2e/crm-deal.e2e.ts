@@ -13,8 +13,8 @@ function saoPauloLocal(ms: number): string {
 }
 
 test.describe("Negócio", () => {
-  test("[CRM]: on a deal page, an activity due today shows in the reminders, and a product's total comes from the server", async ({ page, loggedIn, baseURL }) => {
-    const dealId = await arrangeDeal(baseURL ?? "", loggedIn, "Clínica Bem Estar");
+  test("[CRM]: on a deal page, an activity due today shows in the reminders, and a product's total comes from the server", async ({ page, signedIn, baseURL }) => {
+    const dealId = await arrangeDeal(baseURL ?? "", signedIn, "Clínica Bem Estar");
     await page.goto(`/funil/negocios/${dealId}`);
     await expect(page.getByRole("heading", { level: 1, name: "Clínica Bem Estar" })).toBeVisible();
     await expect(page.getByText("Nenhuma atividade neste negócio ainda.")).toBeVisible();

@@ -13,9 +13,9 @@ const column = (page: Page, name: string) => page.locator(`[data-testid="kanban-
 const cardIn = (page: Page, stage: string, title: string) => column(page, stage).getByTestId("deal-card").filter({ hasText: title });
 
 test.describe("Funil de vendas", () => {
-  test("[FUNIL]: drag a deal from 'Novo lead' to 'Proposta' with the mouse, move another with the keyboard, both stay after reload", async ({ page, loggedIn, baseURL }) => {
+  test("[FUNIL]: drag a deal from 'Novo lead' to 'Proposta' with the mouse, move another with the keyboard, both stay after reload", async ({ page, signedIn, baseURL }) => {
     test.setTimeout(90_000);
-    await arrangeDeals(baseURL ?? "", loggedIn, [
+    await arrangeDeals(baseURL ?? "", signedIn, [
       { title: "Academia Força", valueCents: 250_000 },
       { title: "Buffet Sabor", valueCents: 80_000 },
     ]);
@@ -58,9 +58,9 @@ test.describe("Funil de vendas", () => {
     await expect(cardIn(page, "Qualificado", "Buffet Sabor")).toBeVisible();
   });
 
-  test("[FUNIL]: new deal, lost reason, list view, charts and stage dialogs pass axe", async ({ page, loggedIn, baseURL }) => {
+  test("[FUNIL]: new deal, lost reason, list view, charts and stage dialogs pass axe", async ({ page, signedIn, baseURL }) => {
     test.setTimeout(90_000);
-    await arrangeDeals(baseURL ?? "", loggedIn, [{ title: "Clínica Sorriso", valueCents: 120_000 }]);
+    await arrangeDeals(baseURL ?? "", signedIn, [{ title: "Clínica Sorriso", valueCents: 120_000 }]);
     await page.goto("/funil");
     await expect(cardIn(page, "Novo lead", "Clínica Sorriso")).toBeVisible();
 

@@ -10,7 +10,7 @@ const CSV = [
 ].join("\r\n");
 
 test.describe("Importação de contatos", () => {
-  test("[CRM]: import a CSV with a bad row through the dialog and see the report", async ({ page, loggedIn: _user }) => {
+  test("[CRM]: import a CSV with a bad row through the dialog and see the report", async ({ page, signedIn: _user }) => {
     await page.goto("/contatos");
     await expect(page.getByRole("heading", { level: 1, name: "Contatos" })).toBeVisible();
     await page.getByRole("button", { name: "Importar CSV" }).click();

@@ -15,12 +15,12 @@ const BOT_ZOOM = { token: "800400501:AACrmInboxE2eBotDoCartaoZoom00000", id: 800
 const { says: customerSays, sentTo } = telegramCustomers(FAKES, BOT.token);
 const zoomCustomer = telegramCustomers(FAKES, BOT_ZOOM.token);
 
-test("[CRM-INBOX]: the conversation shows its contact card; a deal created from it links to the deal page", async ({ page, loggedIn, baseURL }) => {
+test("[CRM-INBOX]: the conversation shows its contact card; a deal created from it links to the deal page", async ({ page, signedIn, baseURL }) => {
   test.setTimeout(90_000);
   const base = baseURL ?? "";
   expect((await fetch(`${FAKES}/__control/telegram/bots`, { method: "POST", body: JSON.stringify(BOT) })).ok).toBe(true);
-  const agent = await arrangeAgent(base, loggedIn, { name: "Lia", activity: "Loja de móveis" });
-  const { write } = await loggedInApi(base, loggedIn);
+  const agent = await arrangeAgent(base, signedIn, { name: "Lia", activity: "Loja de móveis" });
+  const { write } = await loggedInApi(base, signedIn);
   await write("post", "/trpc/channels.connectTelegram", { json: { agentId: agent.id, botToken: BOT.token } });
 
   const chatId = 556_000_000 + Math.floor(Math.random() * 1000);
@@ -58,12 +58,12 @@ test("[CRM-INBOX]: the conversation shows its contact card; a deal created from 
   await expectAccessible(page, "página do negócio aberta pelo cartão");
 });
 
-test("[CRM-INBOX]: at 200 % zoom the card folds under the header and still works", async ({ page, loggedIn, baseURL }) => {
+test("[CRM-INBOX]: at 200 % zoom the card folds under the header and still works", async ({ page, signedIn, baseURL }) => {
   test.setTimeout(90_000);
   const base = baseURL ?? "";
   expect((await fetch(`${FAKES}/__control/telegram/bots`, { method: "POST", body: JSON.stringify(BOT_ZOOM) })).ok).toBe(true);
-  const agent = await arrangeAgent(base, loggedIn, { name: "Lia", activity: "Loja de móveis" });
-  const { write } = await loggedInApi(base, loggedIn);
+  const agent = await arrangeAgent(base, signedIn, { name: "Lia", activity: "Loja de móveis" });
+  const { write } = await loggedInApi(base, signedIn);
   await write("post", "/trpc/channels.connectTelegram", { json: { agentId: agent.id, botToken: BOT_ZOOM.token } });
   const chatId = 557_000_000 + Math.floor(Math.random() * 1000);
   await zoomCustomer.says(chatId, "Sérgio", "Vocês montam o guarda-roupa?");

@@ -5,10 +5,10 @@ import { expectAccessible } from "./support/axe";
 const box = (page: Page) => page.getByPlaceholder("Digite sua mensagem...");
 
 test.describe("Variáveis", () => {
-  test("[VARIÁVEIS]: a public-chat visitor (offline mode) who leaves name and e-mail shows up in /contatos with a deal in /funil", async ({ page, browser, loggedIn, baseURL }) => {
+  test("[VARIÁVEIS]: a public-chat visitor (offline mode) who leaves name and e-mail shows up in /contatos with a deal in /funil", async ({ page, browser, signedIn, baseURL }) => {
     test.setTimeout(90_000);
-    const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Iara", activity: "Floricultura" });
-    const { api, write } = await loggedInApi(baseURL ?? "", loggedIn);
+    const agent = await arrangeAgent(baseURL ?? "", signedIn, { name: "Iara", activity: "Floricultura" });
+    const { api, write } = await loggedInApi(baseURL ?? "", signedIn);
     const current = (await (await api.get(`/api/v1/agents/${agent.id}`)).json()) as { data: { conversationSettings: Record<string, unknown> } };
     await write("patch", `/api/v1/agents/${agent.id}`, { conversationSettings: { ...current.data.conversationSettings, autoAddToFunnel: true } });
 
@@ -50,7 +50,7 @@ test.describe("Variáveis", () => {
     await api.dispose();
   });
 
-  test("[VARIÁVEIS]: create, edit and delete a custom variable with the SPEC messages; system variables cannot be changed", async ({ page, loggedIn: _user }) => {
+  test("[VARIÁVEIS]: create, edit and delete a custom variable with the SPEC messages; system variables cannot be changed", async ({ page, signedIn: _user }) => {
     await page.goto("/contatos");
     await page.getByRole("tab", { name: "Variáveis" }).click();
     await expect(page.getByRole("row").filter({ hasText: "{{saudacao}}" })).toContainText("Sistema");

@@ -40,8 +40,8 @@ async function saveProvider(baseURL: string, isActive: boolean) {
 }
 
 test.describe("[DYNAMIC API]", () => {
-  test("[DYNAMIC API]: import an OpenAPI document, tick two endpoints, run the test console, and the public chat calls the API", async ({ page, user, loggedIn, baseURL }) => {
-    void loggedIn;
+  test("[DYNAMIC API]: import an OpenAPI document, tick two endpoints, run the test console, and the public chat calls the API", async ({ page, user, signedIn, baseURL }) => {
+    void signedIn;
     const base = baseURL ?? "";
     const agent = await arrangeAgent(base, user, { name: "Lia da Loja", activity: "Loja de roupas" });
     await page.goto(`/agent/${agent.id}#api-dinamica`);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { ADMIN, arrangeAgent, expect, loggedInApi, loginViaUI, test } from "./fixtures";
+import { ADMIN, arrangeAgent, expect, loggedInApi, signInViaApi, test } from "./fixtures";
 import { expectAccessible } from "./support/axe";
 import { calendarApiPort } from "./support/fakes-config";
 
@@ -39,8 +39,8 @@ async function removeOAuthClient(baseURL: string) {
 }
 
 test.describe("[GOOGLE CALENDAR]", () => {
-  test("[GOOGLE CALENDAR]: admin saves the OAuth client, an owner connects through Google's consent, picks a calendar, saves and tests", async ({ page, browser, user, loggedIn, baseURL }) => {
-    void loggedIn;
+  test("[GOOGLE CALENDAR]: admin saves the OAuth client, an owner connects through Google's consent, picks a calendar, saves and tests", async ({ page, browser, user, signedIn, baseURL }) => {
+    void signedIn;
     // Two browsers, a consent redirect and many steps on a shared machine.
     test.setTimeout(150_000);
     const base = baseURL ?? "";
@@ -58,7 +58,7 @@ test.describe("[GOOGLE CALENDAR]", () => {
     // The admin, in a browser of their own.
     const adminContext = await browser.newContext();
     const adminPage = await adminContext.newPage();
-    await loginViaUI(adminPage, ADMIN.email, ADMIN.password);
+    await signInViaApi(adminPage, ADMIN);
     await adminPage.goto("/admin/configuracoes");
     const admin = adminPage.getByRole("region", { name: "Google Agenda" });
     await expect(admin.getByText("Não configurada")).toBeVisible();

@@ -1,46 +1,29 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { arrangeAgent, expect, loggedInApi, test } from "./fixtures";
 import { expectAccessible } from "./support/axe";
-import { channelFakesPort } from "./support/fakes-config";
-import { telegramCustomers } from "./support/run-channel-fakes";
+import { runChannelFakes, telegramCustomers } from "./support/run-channel-fakes";
 
 /**
  * The inbox against a Telegram bot: the e2e server has no public https URL, so its worker
  * long-polls getUpdates on the Bot API fake (a Bun process of its own, e2e/support/channel-fakes.ts),
  * where the spec queues what the customer writes and reads what the bot sent.
  */
-const FAKES = `http://127.0.0.1:${channelFakesPort()}`;
+const FAKES = runChannelFakes();
 // Its own bot, so this spec never collides with the one e2e/channels-more.e2e.ts connects.
 const BOT = { token: "800200300:AAInboxE2eBotDaCaixaDeEntrada000000", id: 800200300, username: "caixa_e2e_bot" };
-let fakes: ChildProcess | null = null;
 
 test.beforeAll(async () => {
-  const child = spawn("node_modules/.bin/bun", ["e2e/support/channel-fakes.ts", String(channelFakesPort())], { stdio: ["ignore", "ignore", "inherit"] });
-  fakes = child;
-  // Healthy and ours: a previous spec's fakes still releasing the port would answer health too.
-  await expect
-    .poll(async () => child.exitCode === null && (await fetch(`${FAKES}/__control/health`).then((r) => r.ok, () => false)), { timeout: 15_000 })
-    .toBe(true);
   const res = await fetch(`${FAKES}/__control/telegram/bots`, { method: "POST", body: JSON.stringify(BOT) });
   expect(res.ok).toBe(true);
-});
-
-test.afterAll(async () => {
-  const child = fakes;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill();
-  await exited;
 });
 
 const { says: customerSays, sentTo } = telegramCustomers(FAKES, BOT.token);
 
 test.describe("Conversas", () => {
-  test("[INBOX]: a Telegram message appears live, the person answers from the composer, and the AI stays silent afterwards", async ({ page, loggedIn, baseURL }) => {
+  test("[INBOX]: a Telegram message appears live, the person answers from the composer, and the AI stays silent afterwards", async ({ page, signedIn, baseURL }) => {
     test.setTimeout(90_000);
     const base = baseURL ?? "";
-    const agent = await arrangeAgent(base, loggedIn, { name: "Flora", activity: "Floricultura" });
-    const { api, write } = await loggedInApi(base, loggedIn);
+    const agent = await arrangeAgent(base, signedIn, { name: "Flora", activity: "Floricultura" });
+    const { api, write } = await loggedInApi(base, signedIn);
     // Answer without the human-like delay, so the AI's silence later is not mistaken for pacing.
     const current = (await (await api.get(`/api/v1/agents/${agent.id}`)).json()) as { data: { conversationSettings: Record<string, unknown> } };
     await write("patch", `/api/v1/agents/${agent.id}`, { conversationSettings: { ...current.data.conversationSettings, responseTime: 0 } });

@@ -1,4 +1,4 @@
-import { ADMIN, arrangeAgent, expect, loggedInApi, loginViaUI, readOutbox, test, uniqueEmail } from "./fixtures";
+import { ADMIN, arrangeAgent, expect, loggedInApi, readOutbox, signInViaApi, test, uniqueEmail } from "./fixtures";
 import { expectAccessible } from "./support/axe";
 
 /** Admin tRPC mutation (superjson body) through a logged-in API context. */
@@ -12,14 +12,14 @@ async function adminMutate(baseURL: string, path: string, input: unknown) {
 }
 
 test.describe("[N8N / WEB SEARCH / EMAIL]", () => {
-  test("[N8N]: the admin switches n8n off and sets the Tavily key; the agent's cards show it, and a workflow is validated and saved once n8n is back on", async ({ browser, page, user, loggedIn, baseURL }) => {
-    void loggedIn;
+  test("[N8N]: the admin switches n8n off and sets the Tavily key; the agent's cards show it, and a workflow is validated and saved once n8n is back on", async ({ browser, page, user, signedIn, baseURL }) => {
+    void signedIn;
     const base = baseURL ?? "";
     const agent = await arrangeAgent(base, user, { name: "Nina do n8n", activity: "Atendimento" });
 
     const adminPage = await browser.newPage();
     try {
-      await loginViaUI(adminPage, ADMIN.email, ADMIN.password);
+      await signInViaApi(adminPage, ADMIN);
       await adminPage.goto("/admin/configuracoes");
       const n8nAdmin = adminPage.getByRole("region", { name: "Automações com n8n" });
       await n8nAdmin.getByLabel("Permitir workflows do n8n").uncheck();
@@ -80,8 +80,8 @@ test.describe("[N8N / WEB SEARCH / EMAIL]", () => {
     await expect(n8n.getByRole("button", { name: "Testar" })).toBeEnabled();
   });
 
-  test("[EMAIL]: recipients are validated, saved and a test e-mail reaches the platform outbox", async ({ page, user, loggedIn, baseURL }) => {
-    void loggedIn;
+  test("[EMAIL]: recipients are validated, saved and a test e-mail reaches the platform outbox", async ({ page, user, signedIn, baseURL }) => {
+    void signedIn;
     const base = baseURL ?? "";
     const agent = await arrangeAgent(base, user, { name: "Edu do E-mail", activity: "Atendimento" });
     await page.goto(`/agent/${agent.id}#integracoes`);

@@ -31,8 +31,8 @@ test.afterAll(async () => {
 });
 
 test.describe("[NUVEMSHOP]", () => {
-  test("[NUVEMSHOP]: validation, save, reload with the token hidden, disable and remove", async ({ page, user, loggedIn, baseURL }) => {
-    void loggedIn;
+  test("[NUVEMSHOP]: validation, save, reload with the token hidden, disable and remove", async ({ page, user, signedIn, baseURL }) => {
+    void signedIn;
     const agent = await arrangeAgent(baseURL ?? "", user, { name: "Lia da Loja", activity: "Loja de roupas" });
     await page.goto(`/agent/${agent.id}#integracoes`);
     const card = page.getByRole("region", { name: "Loja Nuvemshop" });
@@ -76,8 +76,8 @@ test.describe("[NUVEMSHOP]", () => {
 });
 
 test.describe("[NOTION]", () => {
-  test("[NOTION]: token and page link validated, saved as the page id, token hidden after reload", async ({ page, user, loggedIn, baseURL }) => {
-    void loggedIn;
+  test("[NOTION]: token and page link validated, saved as the page id, token hidden after reload", async ({ page, user, signedIn, baseURL }) => {
+    void signedIn;
     const agent = await arrangeAgent(baseURL ?? "", user, { name: "Nina Notas", activity: "Consultoria" });
     await page.goto(`/agent/${agent.id}#integracoes`);
     const card = page.getByRole("region", { name: "Notas no Notion" });

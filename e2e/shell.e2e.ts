@@ -1,4 +1,4 @@
-import { ADMIN, expect, loginViaUI, test } from "./fixtures";
+import { ADMIN, expect, loginViaApi, test } from "./fixtures";
 import { expectAccessible } from "./support/axe";
 
 const SOON = ["Campanhas", "Multi Agentes", "Leads Hunter", "Academy"];
@@ -44,7 +44,7 @@ test.describe("[SHELL]", () => {
   });
 
   test("[SHELL]: the admin can open the 'Em Breve' areas and the admin area", async ({ page }) => {
-    await loginViaUI(page, ADMIN.email, ADMIN.password);
+    await loginViaApi(page, ADMIN);
     const nav = page.getByRole("navigation", { name: "Navegação principal" });
     await expect(nav.getByText("Em Breve")).toHaveCount(0);
     await nav.getByRole("link", { name: "Campanhas" }).click();
@@ -58,8 +58,8 @@ test.describe("[SHELL]", () => {
     await expectAccessible(page, "painel do administrador");
   });
 
-  test("[SHELL]: an admin route is refused to a normal user", async ({ page, loggedIn }) => {
-    void loggedIn;
+  test("[SHELL]: an admin route is refused to a normal user", async ({ page, signedIn }) => {
+    void signedIn;
     await page.goto("/admin/usuarios");
     await expect(page.getByText("Acesso restrito a administradores.")).toBeVisible();
     await expect(page.getByTestId("sidebar")).toHaveCount(0);
@@ -74,9 +74,9 @@ test.describe("[SHELL]", () => {
 
   test("[SHELL]: /workspace/{id} redirects to /workspace and /workspace/{id}/dashboard to /dashboard", async ({
     page,
-    loggedIn,
+    signedIn,
   }) => {
-    void loggedIn;
+    void signedIn;
     await page.goto("/workspace/abc-123/dashboard");
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto("/workspace/abc-123");

@@ -1,13 +1,14 @@
 import { createServer, type Server } from "node:http";
 import type { Locator, Page } from "@playwright/test";
-import { arrangeAgent, expect, linkFromOutbox, loggedInApi, loginViaUI, registerUser, test, uniqueEmail } from "./fixtures";
+import { arrangeAgent, expect, linkFromOutbox, loggedInApi, registerUser, signInViaApi, test, uniqueEmail } from "./fixtures";
 import { expectAccessible } from "./support/axe";
+import { trainingSitePort } from "./support/fakes-config";
 
 /**
  * A loopback site for the website tests. safe-fetch refuses loopback unless the e2e server allows this
  * exact host:port (ATENDA_SAFE_FETCH_ALLOW in playwright.config.ts, honoured only with NODE_ENV=test).
  */
-const FAKE_SITE_PORT = 3199;
+const FAKE_SITE_PORT = trainingSitePort();
 const SITE = `http://127.0.0.1:${FAKE_SITE_PORT}`;
 const BREAKFAST = "O café da manhã da Pousada Vento Sul é servido das 7h às 10h30 no terraço com vista para o mar.";
 const ROOMS = "Todos os chalés da Pousada Vento Sul têm rede na varanda e ar-condicionado silencioso.";
@@ -71,8 +72,8 @@ async function askPublicChat(p: Page, agentId: string, question: string) {
 }
 
 test.describe("[TRAINING]", () => {
-  test("[TRAINING]: a text is trained until 'Pronto' and the public chat answers with what only that text says", async ({ page, loggedIn, baseURL }) => {
-    const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Marina", activity: "Pousada" });
+  test("[TRAINING]: a text is trained until 'Pronto' and the public chat answers with what only that text says", async ({ page, signedIn, baseURL }) => {
+    const agent = await arrangeAgent(baseURL ?? "", signedIn, { name: "Marina", activity: "Pousada" });
     await openTraining(page, agent.id);
     const cache = page.getByRole("region", { name: "Cache de respostas" });
     await expect(cache.getByText("0 respostas servidas do cache")).toBeVisible();
@@ -106,8 +107,8 @@ test.describe("[TRAINING]", () => {
     await expect(reply).toContainText("Rua das Gaivotas, número 42");
   });
 
-  test("[TRAINING]: a website's pages are discovered and ticked, its progress bar runs and it reaches 'Pronto'", async ({ page, loggedIn, baseURL }) => {
-    const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Caio", activity: "Pousada" });
+  test("[TRAINING]: a website's pages are discovered and ticked, its progress bar runs and it reaches 'Pronto'", async ({ page, signedIn, baseURL }) => {
+    const agent = await arrangeAgent(baseURL ?? "", signedIn, { name: "Caio", activity: "Pousada" });
     await openTraining(page, agent.id);
     await tab(page, "Sites").click();
     const form = page.getByRole("form", { name: "Adicionar site" });
@@ -148,8 +149,8 @@ test.describe("[TRAINING]", () => {
     await expect(reply).toContainText("rede na varanda e ar-condicionado silencioso");
   });
 
-  test("[TRAINING]: a page that does not exist ends in 'Falhou' with the reason in pt-BR", async ({ page, loggedIn, baseURL }) => {
-    const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Nina", activity: "Loja" });
+  test("[TRAINING]: a page that does not exist ends in 'Falhou' with the reason in pt-BR", async ({ page, signedIn, baseURL }) => {
+    const agent = await arrangeAgent(baseURL ?? "", signedIn, { name: "Nina", activity: "Loja" });
     await openTraining(page, agent.id);
     await tab(page, "Sites").click();
     const form = page.getByRole("form", { name: "Adicionar site" });
@@ -162,8 +163,8 @@ test.describe("[TRAINING]", () => {
     await expect(item.getByRole("progressbar")).toHaveCount(0);
   });
 
-  test("[TRAINING]: the forms show the contract's pt-BR messages and send nothing invalid", async ({ page, loggedIn, baseURL }) => {
-    const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Téo", activity: "Academia" });
+  test("[TRAINING]: the forms show the contract's pt-BR messages and send nothing invalid", async ({ page, signedIn, baseURL }) => {
+    const agent = await arrangeAgent(baseURL ?? "", signedIn, { name: "Téo", activity: "Academia" });
     await openTraining(page, agent.id);
     const writes: string[] = [];
     page.on("request", (r) => {
@@ -213,8 +214,8 @@ test.describe("[TRAINING]", () => {
     await expect(page.getByRole("dialog", { name: "Alterações não salvas" })).toBeVisible();
   });
 
-  test("[TRAINING]: a document is uploaded, a video and a text are edited and retrained, and a source is deleted after confirmation", async ({ page, loggedIn, baseURL }) => {
-    const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Lia", activity: "Livraria" });
+  test("[TRAINING]: a document is uploaded, a video and a text are edited and retrained, and a source is deleted after confirmation", async ({ page, signedIn, baseURL }) => {
+    const agent = await arrangeAgent(baseURL ?? "", signedIn, { name: "Lia", activity: "Livraria" });
     await openTraining(page, agent.id);
 
     await tab(page, "Documentos").click();
@@ -297,7 +298,7 @@ test.describe("[TRAINING]", () => {
     const invited = await api.post("/trpc/workspaces.members.invite", { headers: { "x-csrf-token": csrf }, data: { json: { email: viewer.email, role: "viewer" } } });
     expect(invited.ok(), await invited.text()).toBeTruthy();
 
-    await loginViaUI(page, viewer.email, viewer.password);
+    await signInViaApi(page, viewer);
     await page.goto(await linkFromOutbox(base, viewer.email, "/convite"));
     await page.getByRole("button", { name: "Aceitar convite" }).click();
     await expect(page.getByText("Convite aceito!")).toBeVisible();

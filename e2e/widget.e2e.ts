@@ -205,8 +205,8 @@ test.describe("[WIDGET]", () => {
     await expect(launcher(p, "Abrir chat com Lia")).toBeFocused();
   });
 
-  test("[WIDGET]: the editor's Publicação section shows the snippet with the agent id and copies it", async ({ page: p, loggedIn, baseURL }) => {
-    const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Caio", activity: "Pet shop" }, { allowedDomains: ["petshop.com.br"] });
+  test("[WIDGET]: the editor's Publicação section shows the snippet with the agent id and copies it", async ({ page: p, signedIn, baseURL }) => {
+    const agent = await arrangeAgent(baseURL ?? "", signedIn, { name: "Caio", activity: "Pet shop" }, { allowedDomains: ["petshop.com.br"] });
     await p.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await p.goto(`/agent/${agent.id}`);
     await p.getByRole("navigation", { name: "Seções do agente" }).getByRole("button", { name: /^Publicação/ }).click();

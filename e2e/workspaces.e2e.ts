@@ -69,11 +69,11 @@ test.describe("[WORKSPACES]", () => {
     throw new Error("o limite do plano nunca foi atingido");
   });
 
-  test("[WORKSPACES]: invite a member and the invitee accepts after logging in", async ({ page, loggedIn, baseURL, browser }) => {
+  test("[WORKSPACES]: invite a member and the invitee accepts after logging in", async ({ page, signedIn, baseURL, browser }) => {
     const invitee = await registerUser(baseURL ?? "", { email: uniqueEmail("convidado"), firstName: "Bruno" });
     await page.goto("/workspace");
-    await expect(page.getByRole("heading", { name: `Workspace de ${loggedIn.firstName}` })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Membros" }).getByText(loggedIn.email)).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Workspace de ${signedIn.firstName}` })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Membros" }).getByText(signedIn.email)).toBeVisible();
 
     const form = page.getByRole("form", { name: "Convidar membro" });
     await expect(form.getByLabel("Função")).toHaveValue("member");
@@ -89,7 +89,7 @@ test.describe("[WORKSPACES]", () => {
     const ctx = await browser.newContext();
     const other = await ctx.newPage();
     await other.goto(link);
-    await expect(other.getByTestId("invite-workspace-name")).toHaveText(`Workspace de ${loggedIn.firstName}`);
+    await expect(other.getByTestId("invite-workspace-name")).toHaveText(`Workspace de ${signedIn.firstName}`);
     await expectAccessible(other, "convite, visitante sem sessão");
     await other.getByRole("link", { name: "Fazer login" }).click();
     await other.getByLabel("Email").fill(invitee.email);
@@ -101,14 +101,14 @@ test.describe("[WORKSPACES]", () => {
     await other.getByRole("button", { name: "Aceitar convite" }).click();
     await expect(other.getByText("Convite aceito!")).toBeVisible();
     await expect(other).toHaveURL(/\/dashboard$/);
-    await expect(other.getByRole("button", { name: `Workspace: Workspace de ${loggedIn.firstName}` })).toBeVisible();
+    await expect(other.getByRole("button", { name: `Workspace: Workspace de ${signedIn.firstName}` })).toBeVisible();
     await ctx.close();
 
     await page.reload();
     await expect(page.getByRole("region", { name: "Membros" }).getByText(invitee.email)).toBeVisible();
   });
 
-  test("[WORKSPACES]: a new person invited by email registers from the invitation and joins", async ({ page, loggedIn, baseURL, browser }) => {
+  test("[WORKSPACES]: a new person invited by email registers from the invitation and joins", async ({ page, signedIn, baseURL, browser }) => {
     const email = uniqueEmail("novato");
     await page.goto("/workspace");
     const form = page.getByRole("form", { name: "Convidar membro" });
@@ -119,7 +119,7 @@ test.describe("[WORKSPACES]", () => {
     const ctx = await browser.newContext();
     const other = await ctx.newPage();
     await other.goto(await linkFromOutbox(baseURL ?? "", email, "/convite"));
-    await expect(other.getByTestId("invite-workspace-name")).toHaveText(`Workspace de ${loggedIn.firstName}`);
+    await expect(other.getByTestId("invite-workspace-name")).toHaveText(`Workspace de ${signedIn.firstName}`);
     await other.getByRole("link", { name: "Criar conta" }).click();
     await other.getByLabel("Nome", { exact: true }).fill("Davi");
     await other.getByLabel("Sobrenome").fill("Lima");
@@ -130,7 +130,7 @@ test.describe("[WORKSPACES]", () => {
     await expect(other).toHaveURL(/\/convite\?token=/);
     await other.getByRole("button", { name: "Aceitar convite" }).click();
     await expect(other.getByText("Convite aceito!")).toBeVisible();
-    await expect(other.getByRole("button", { name: `Workspace: Workspace de ${loggedIn.firstName}` })).toBeVisible();
+    await expect(other.getByRole("button", { name: `Workspace: Workspace de ${signedIn.firstName}` })).toBeVisible();
     await ctx.close();
   });
 });

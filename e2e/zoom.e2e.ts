@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, arrangeAgent, expect, loggedInApi, loginViaUI, test } from "./fixtures";
+import { ADMIN, arrangeAgent, expect, loggedInApi, signInViaApi, test } from "./fixtures";
 import { arrangeDeal } from "./support/crm-deal";
 import { runChannelFakes, telegramCustomers } from "./support/run-channel-fakes";
 
@@ -64,6 +64,7 @@ test.describe("[A11Y] zoom 200 %", () => {
       ["/contatos", "Contatos"],
       ["/funil", "Funil de vendas"],
       ["/workspace", /./],
+      ["/afiliados", "Afiliados"],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading }).first()).toBeVisible();
@@ -107,10 +108,10 @@ test.describe("[A11Y] zoom 200 %", () => {
     await expect(page.getByRole("button", { name: "Expandir sidebar" })).toBeFocused();
   });
 
-  test("[A11Y]: the inbox with a conversation open fits 200 % zoom", async ({ page, loggedIn, baseURL }) => {
+  test("[A11Y]: the inbox with a conversation open fits 200 % zoom", async ({ page, signedIn, baseURL }) => {
     test.setTimeout(90_000);
-    const agent = await arrangeAgent(baseURL ?? "", loggedIn, { name: "Zilda", activity: "Floricultura" });
-    const { write } = await loggedInApi(baseURL ?? "", loggedIn);
+    const agent = await arrangeAgent(baseURL ?? "", signedIn, { name: "Zilda", activity: "Floricultura" });
+    const { write } = await loggedInApi(baseURL ?? "", signedIn);
     expect((await fetch(`${FAKES}/__control/telegram/bots`, { method: "POST", body: JSON.stringify(BOT) })).ok).toBe(true);
     await write("post", "/trpc/channels.connectTelegram", { json: { agentId: agent.id, botToken: BOT.token } });
     // A long link with no place to break: the thread must wrap it, not widen the page.
@@ -131,8 +132,8 @@ test.describe("[A11Y] zoom 200 %", () => {
     await expect(composer).toBeInViewport();
   });
 
-  test("[A11Y]: a deal page with activities and products fits 200 % zoom", async ({ page, loggedIn, baseURL }) => {
-    const dealId = await arrangeDeal(baseURL ?? "", loggedIn, "Distribuidora de Materiais de Construção e Acabamento Irmãos Albuquerque");
+  test("[A11Y]: a deal page with activities and products fits 200 % zoom", async ({ page, signedIn, baseURL }) => {
+    const dealId = await arrangeDeal(baseURL ?? "", signedIn, "Distribuidora de Materiais de Construção e Acabamento Irmãos Albuquerque");
     await page.goto(`/funil/negocios/${dealId}`);
     await expect(page.getByRole("heading", { level: 1, name: /Irmãos Albuquerque/ })).toBeVisible();
     await expectNoHorizontalScroll(page, "negócio, vazio");
@@ -153,7 +154,7 @@ test.describe("[A11Y] zoom 200 %", () => {
   });
 
   test("[A11Y]: the admin pages that exist fit 200 % zoom", async ({ page }) => {
-    await loginViaUI(page, ADMIN.email, ADMIN.password);
+    await signInViaApi(page, ADMIN);
     // The admin routes with a screen (web/features/admin/sections.ts, `available`) and the admin home.
     for (const [path, heading] of [
       ["/admin", "Painel do administrador"],
@@ -162,6 +163,13 @@ test.describe("[A11Y] zoom 200 %", () => {
       ["/admin/prompt-system", "Prompt do sistema"],
       ["/admin/configuracoes", "Configurações"],
       ["/admin/status", "Status do sistema"],
+      ["/admin/afiliados", "Afiliados"],
+      ["/admin/cupons", "Cupons"],
+      ["/admin/cupons/criar", "Criar cupom"],
+      ["/admin/planos", "Planos"],
+      ["/admin/planos/criar", "Criar plano"],
+      ["/admin/stripe-config", "Configuração Stripe"],
+      ["/admin/pagamentos", "Pagamentos"],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

@@ -1,4 +1,9 @@
 import { adminRouter } from "./admin";
+import { adminBillingRouter } from "./admin-billing";
+import { affiliatesRouter } from "./affiliates";
+import { billingRouter } from "./billing";
+import { billingUsageRouter } from "./billing-usage";
+import { couponsRouter } from "./coupons";
 import { agentsRouter } from "./agents";
 import { authRouter } from "./auth";
 import { agendorRouter } from "./agendor";
@@ -41,6 +46,11 @@ export const appRouter = router({
   contacts: contactsRouter,
   funnel: funnelRouter,
   variables: variablesRouter,
+  billing: billingRouter,
+  billingUsage: billingUsageRouter,
+  coupons: couponsRouter,
+  adminBilling: adminBillingRouter,
+  affiliates: affiliatesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -31,7 +31,8 @@ echo "== unit and API tests (bun test)"
 NODE_ENV=test $BUN test --reporter=junit --reporter-outfile=reports/unit.xml || rc=1
 
 echo "== browser tests (Playwright + chromium)"
-PLAYWRIGHT_JUNIT_OUTPUT_NAME=reports/e2e.xml npx --no-install playwright test --reporter=list,junit || rc=1
+# Two specs at a time; the ones that change platform-wide state run alone at the end (playwright.config.ts).
+E2E_WORKERS="${E2E_WORKERS:-2}" PLAYWRIGHT_JUNIT_OUTPUT_NAME=reports/e2e.xml npx --no-install playwright test --reporter=list,junit || rc=1
 
 node scripts/test-summary.mjs reports/unit.xml reports/e2e.xml || rc=1
 exit $rc

@@ -5,6 +5,7 @@ import { adminRoutes } from "./api/admin";
 import { authRoutes } from "./api/auth";
 import { configRoutes, devRoutes } from "./api/config";
 import type { HonoEnv } from "./api/context";
+import { billingRoutes } from "./api/billing";
 import { contactRoutes } from "./api/contacts";
 import { conversationRoutes } from "./api/conversations";
 import { creditRoutes } from "./api/credits";
@@ -19,6 +20,7 @@ import { publicAgentRoutes, publicChatRoutes } from "./api/public-chat";
 import { trainingRoutes } from "./api/training";
 import { workspaceRoutes } from "./api/workspaces";
 import { instagramWebhookRoutes } from "./api/webhooks/instagram";
+import { stripeWebhookRoutes } from "./api/webhooks/stripe";
 import { telegramWebhookRoutes } from "./api/webhooks/telegram";
 import { uazapiWebhookRoutes } from "./api/webhooks/uazapi";
 import { whatsappWebhookRoutes } from "./api/webhooks/whatsapp";
@@ -32,6 +34,7 @@ import { getCookie } from "hono/cookie";
 import { SESSION_COOKIE } from "./api/context";
 import { bodyLimits } from "./api/body-limit";
 import { securityHeaders } from "./api/security-headers";
+import { referralMiddleware } from "./api/referral";
 import { type SpaShell, isSpaPage, spaPage } from "./api/spa";
 import { trpcMount } from "./api/trpc-mount";
 
@@ -49,6 +52,8 @@ export function createApp(deps: AppDeps, opts: { jobs?: () => JobsStatus | null;
   );
   // First, for every answer: headers on the way out, and bodies bounded before anyone reads them.
   app.use("*", securityHeaders(deps), bodyLimits(deps.env));
+  // ?ref=CODE on a page: affiliate cookie + click (issue 15); a no-op without ?ref.
+  app.use("*", referralMiddleware(deps));
 
   // Health needs no session: registered before the middleware so probes stay cheap.
   app.get("/api/v1/health", healthRoute(deps, opts.jobs ?? (() => null)));
@@ -57,6 +62,7 @@ export function createApp(deps: AppDeps, opts: { jobs?: () => JobsStatus | null;
   app.route("/webhooks/telegram", telegramWebhookRoutes(deps));
   app.route("/webhooks/uazapi", uazapiWebhookRoutes(deps));
   app.route("/webhooks/instagram", instagramWebhookRoutes(deps));
+  app.route("/webhooks/stripe", stripeWebhookRoutes(deps));
   // The embeddable widget and the preflights of the public paths it calls from other sites: no
   // session, no CSRF cookie (src/api/embed-cors.ts).
   app.get("/widget.js", serveWidget);
@@ -79,6 +85,7 @@ export function createApp(deps: AppDeps, opts: { jobs?: () => JobsStatus | null;
   app.route("/api/v1/agents", agentRoutes);
   app.route("/api/v1/conversations", conversationRoutes);
   app.route("/api/v1/contacts", contactRoutes);
+  app.route("/api/v1/billing", billingRoutes);
   app.route("/api/v1/credit-usage", creditRoutes);
   app.route("/api/v1/integrations/google-calendar", googleCalendarCallbackRoutes);
   app.route("/api/v1/admin", adminRoutes);

@@ -60,6 +60,8 @@ const envSchema = z.object({
   /** Instagram messaging (Graph API) base URL (a loopback fake in tests). */
   INSTAGRAM_GRAPH_BASE: z.url().default("https://graph.facebook.com"),
   INSTAGRAM_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/).default("v21.0"),
+  /** Stripe API base (a loopback fake in tests): stripe-node gets its host, port and protocol from it. */
+  STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
   /** Messages a customer sends within this window are answered as one (a burst of short messages). */
   CHANNEL_BURST_WINDOW_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   /** After a person answers (inbox or the business phone), the AI stays silent this long unless handed back. */

@@ -135,7 +135,7 @@ describe("[members] invitation flow", () => {
     const fourth = await owner.client.trpc.workspaces.members.invite.mutate({ email: uniqueEmail("quarto") });
     expect(fourth.status).toBe(403);
     expect(fourth.error?.message).toBe(
-      "Seu plano permite até 3 membros neste workspace (convites pendentes incluídos). Atualize seu plano para convidar mais.",
+      "Seu plano Gratuito permite até 3 membros neste workspace (convites pendentes incluídos). Atualize seu plano para convidar mais.",
     );
     const resend = await owner.client.trpc.workspaces.members.invite.mutate({ email: third, role: "admin" });
     expect(resend.ok).toBe(true);

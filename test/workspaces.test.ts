@@ -76,12 +76,12 @@ describe("[workspaces] list and create", () => {
     expect(third.status).toBe(403);
     expect(third.body.error).toEqual({
       code: "LIMIT_EXCEEDED",
-      message: "Seu plano permite até 2 workspaces. Atualize seu plano para criar mais.",
+      message: "Seu plano Gratuito permite até 2 workspaces. Atualize seu plano para criar mais.",
     });
     expect((await list(client)).map((w) => w.name)).not.toContain("Terceira");
     const viaTrpc = await client.trpc.workspaces.create.mutate({ name: "Quarta" });
     expect(viaTrpc.error?.code).toBe("FORBIDDEN");
-    expect(viaTrpc.error?.message).toContain("Seu plano permite até 2 workspaces");
+    expect(viaTrpc.error?.message).toContain("Seu plano Gratuito permite até 2 workspaces");
   });
 });
 

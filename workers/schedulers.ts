@@ -9,6 +9,7 @@ import type { AppDeps } from "../src/services/context";
 import { sourcesEmbeddedByOther, takeDueRefreshes } from "../src/services/knowledge-store";
 import { pruneExpiredCache } from "../src/services/semantic-cache";
 import { enqueueTraining } from "../src/services/training";
+import { downgradeExpiredGrace, runFreeRenewals } from "../src/services/billing/free-renewal";
 
 /** Websites whose update frequency says they are due get a training job (deduplicated). */
 export async function enqueueDueRefreshes(deps: AppDeps) {
@@ -32,6 +33,13 @@ const CACHE_SWEEP_MS = 60 * 60 * 1000;
 
 const sweepCache = (deps: AppDeps) => void pruneExpiredCache(deps.db, deps.now()).catch((err) => log.warn("semantic cache sweep failed", { error: String(err) }));
 
+/** Billing schedules (issue 15): grace expiry and the free plan's monthly top-up; both idempotent. */
+const BILLING_EVERY_MS = 60 * 60 * 1000;
+const runBillingSchedules = (deps: AppDeps) => {
+  void downgradeExpiredGrace(deps).catch((err) => log.warn("grace expiry check failed", { error: String(err) }));
+  void runFreeRenewals(deps).catch((err) => log.warn("free plan renewal failed", { error: String(err) }));
+};
+
 /** The embedder check and a cache sweep once at start, then the refresh check every `everyMs` and the sweep hourly. */
 export function startSchedulers(deps: AppDeps, opts: { everyMs?: number } = {}) {
   void enqueueEmbedderMigration(deps).catch((err) => log.warn("embedder migration check failed", { error: String(err) }));
@@ -41,10 +49,12 @@ export function startSchedulers(deps: AppDeps, opts: { everyMs?: number } = {}) 
     opts.everyMs ?? 60_000,
   );
   const sweep = setInterval(() => sweepCache(deps), CACHE_SWEEP_MS);
+  const billing = setInterval(() => runBillingSchedules(deps), BILLING_EVERY_MS);
   return {
     stop() {
       clearInterval(refresh);
       clearInterval(sweep);
+      clearInterval(billing);
     },
   };
 }

@@ -13,6 +13,8 @@ import m10 from "./0010_hardening.sql" with { type: "text" };
 import m11 from "./0011_performance.sql" with { type: "text" };
 import m12 from "./0012_config_versions.sql" with { type: "text" };
 import m13 from "./0013_crm.sql" with { type: "text" };
+import m14 from "./0014_crm_speed.sql" with { type: "text" };
+import m15 from "./0015_commerce.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_init", when: 1795316853979, sql: m0 },
@@ -29,4 +31,6 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0011_performance", when: 1795632669510, sql: m11 },
   { tag: "0012_config_versions", when: 1795643258594, sql: m12 },
   { tag: "0013_crm", when: 1795656160213, sql: m13 },
+  { tag: "0014_crm_speed", when: 1795663200291, sql: m14 },
+  { tag: "0015_commerce", when: 1795669336305, sql: m15 },
 ];

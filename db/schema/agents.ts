@@ -48,6 +48,8 @@ export const agents = sqliteTable(
       .notNull()
       .default(defaultConversationSettings),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    /** Set when a downgrade paused the agent (beyond the plan's limit): an upgrade may wake exactly these. */
+    pausedByPlanAt: ms("paused_by_plan_at"),
     lastTrainedHash: text("last_trained_hash"),
     /** Bumped on every change of the agent's chunks: in-process indexes and the semantic cache key on it. */
     knowledgeVersion: integer("knowledge_version").notNull().default(0),

@@ -105,7 +105,8 @@ export const bonusCreditHistory = sqliteTable(
       .notNull()
       .$defaultFn(() => Date.now()),
   },
-  (t) => [index("bonus_history_workspace_idx").on(t.workspaceId)],
+  // (workspace, created_at): the statement of /faturamento pages a period newest first from it.
+  (t) => [index("bonus_history_workspace_created_idx").on(t.workspaceId, t.createdAt)],
 );
 
 /** Single-row table (id = 1). */

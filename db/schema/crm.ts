@@ -43,6 +43,8 @@ export const contacts = sqliteTable(
     isValidWhatsApp: integer("is_valid_whatsapp", { mode: "boolean" }),
     lastContactAt: ms("last_contact_at"),
     createdByUserId: text("created_by_user_id"),
+    /** The CSV import that created the contact: that import indexed it in contacts_fts, not the insert trigger (0014). */
+    importId: text("import_id"),
     ...timestamps,
   },
   (t) => [

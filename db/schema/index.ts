@@ -7,3 +7,6 @@ export * from "./users";
 export * from "./workspaces";
 export * from "./integrations";
 export * from "./crm";
+export * from "./billing";
+export * from "./coupons";
+export * from "./affiliates";

@@ -76,6 +76,10 @@ export const plans = sqliteTable("plans", {
   maxMembers: integer("max_members").notNull().default(1),
   validityDays: integer("validity_days"),
   stripePriceId: text("stripe_price_id"),
+  /** The Stripe product the admin screen creates or updates with the plan (issue 15). */
+  stripeProductId: text("stripe_product_id"),
+  /** Last time the product and price matched the plan; older than updatedAt = Stripe still to sync. */
+  stripeSyncedAt: ms("stripe_synced_at"),
   sortOrder: integer("sort_order").notNull().default(0),
   ...timestamps,
 });
@@ -100,7 +104,16 @@ export const userSubscriptions = sqliteTable(
     autoRenew: integer("auto_renew", { mode: "boolean" }).notNull().default(false),
     lastPaymentDate: ms("last_payment_date"),
     nextPaymentDate: ms("next_payment_date"),
+    /** Stripe's subscription (null for the free plan and plans an admin assigned by hand). */
+    stripeSubscriptionId: text("stripe_subscription_id").unique(),
+    /** The owner asked to stop renewing: it stays active until endDate, then falls back to Gratuito. */
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    /** past_due: the plan keeps working until this instant, then the workspace is downgraded. */
+    graceUntil: ms("grace_until"),
+    canceledAt: ms("canceled_at"),
+    /** `created` (ms) of the last Stripe subscription event applied: an older one arriving late is ignored. */
+    stripeEventAt: ms("stripe_event_at"),
     ...timestamps,
   },
-  (t) => [index("subscriptions_workspace_idx").on(t.workspaceId, t.status)],
+  (t) => [index("subscriptions_workspace_idx").on(t.workspaceId, t.status), index("subscriptions_plan_idx").on(t.planId, t.status)],
 );

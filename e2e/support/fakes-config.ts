@@ -20,3 +20,7 @@ export const agendorApiPort = (port = e2ePort()) => port + 1002;
 export const calendarApiPort = (port = e2ePort()) => port + 1003;
 /** Nuvemshop on this port and Notion on the next one (e2e/support/commerce-fakes.ts). */
 export const commerceApiPort = (port = e2ePort()) => port + 1004;
+/** The site e2e/training.e2e.ts serves for the website training (after Notion's port). */
+export const trainingSitePort = (port = e2ePort()) => port + 1006;
+/** The Stripe fake (e2e/support/stripe-fake.ts), one process per run like the channel fakes. */
+export const stripeApiPort = (port = e2ePort()) => port + 1007;

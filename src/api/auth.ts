@@ -15,6 +15,7 @@ import { destroySession, touchOnline } from "../services/sessions";
 import { type HonoEnv, SESSION_COOKIE } from "./context";
 import { jsonBody } from "./errors";
 import { requireSession } from "./guards";
+import { referralAtSignUp } from "./referral";
 import { clearSessionCookie, setSessionCookie } from "./session-cookie";
 
 const requireVerification = (c: Context<HonoEnv>) => c.get("deps").env.REQUIRE_EMAIL_VERIFICATION === "true";
@@ -23,6 +24,7 @@ export const authRoutes = new Hono<HonoEnv>()
   .post("/register", async (c) => {
     const result = await registerUser(c.get("deps"), c.get("meta"), registerInput.parse(await jsonBody(c)), requireVerification(c));
     if (result.session) setSessionCookie(c, result.session.token, result.session.expire, false);
+    await referralAtSignUp(c, result.user.id);
     return c.json({ data: { user: result.user, authenticated: result.session !== null } }, 201);
   })
   .post("/login", async (c) => {

@@ -10,6 +10,8 @@ import type { AppDeps } from "../services/context";
 import { type CompletionWrite, type Job, type JobsStatus, claimJobs, commitWrites, completeJob, failJob, onJobEnqueued, renewLease, reportProgress } from "../services/jobs";
 import { TRAIN_JOB } from "../services/training";
 import { CONTACT_IMPORT_JOB, runContactImport, settleImport } from "../services/crm/contact-import-job";
+import { applyStripeEvent, noteStripeEventFailure } from "../services/billing/stripe-events";
+import { STRIPE_EVENT_JOB } from "../services/billing/stripe-webhook";
 
 /** `atCompletion` hands the runner a write to commit with the job's completion (one transaction). */
 type Handler = (deps: AppDeps, job: Job, progress: (p: number) => Promise<void>, atCompletion: (w: CompletionWrite) => void) => Promise<Record<string, unknown>>;
@@ -26,6 +28,7 @@ const handlers: Record<string, Handler> = {
   [FOLLOW_UP_JOB]: (deps, job) => handleFollowUp(deps, job),
   [CHANNEL_SEND_JOB]: (deps, job, _p, atCompletion) => handlePacedSend(deps, job, atCompletion),
   [CONTACT_IMPORT_JOB]: (deps, job, progress) => runContactImport(deps, String(job.data.importId ?? ""), progress),
+  [STRIPE_EVENT_JOB]: (deps, job) => applyStripeEvent(deps, String(job.data.eventId ?? "")),
 };
 
 /** Every job type a runner takes (health looks only at these: another type is nobody's lag). */
@@ -93,6 +96,7 @@ async function runHandler(deps: AppDeps, job: Job) {
       else await markSourceRetrying(deps, sourceId, `${message} Tentaremos novamente em instantes.`);
     }
     // A retry resumes after the last written chunk; only a dead job ends the import as failed.
+    if (job.type === STRIPE_EVENT_JOB) await noteStripeEventFailure(deps, String(job.data.eventId ?? ""), message);
     if (job.type === CONTACT_IMPORT_JOB && dead) await settleImport(deps.db, String(job.data.importId ?? ""), "failed", "A importação parou por um erro interno. As linhas já importadas foram mantidas.", deps.now());
   }
 }

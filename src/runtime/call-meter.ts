@@ -1,8 +1,10 @@
 import type { LlmMessage, LlmTool, LlmUsage } from "../adapters/llm/openai-compatible";
 import type { AppDeps } from "../services/context";
 import { type RawTx, priceCall } from "../services/credit-debit";
-import { releaseInTransaction, reserveCredits, settleInTransaction } from "../services/credit-reservation";
+import { type CapHit, adjustCaps, alertCapReached, capsFor, monthOf, reserveCaps, workspaceCaps } from "../services/billing/spend-caps";
+import { releaseInTransaction, reserveCredits, reserveInTransaction, settleInTransaction } from "../services/credit-reservation";
 import { groupCommit } from "../services/group-commit";
+import { log } from "../lib/logger";
 
 /**
  * Pays for a turn's model calls (issue 11, defect 4): each call reserves its price upper bound
@@ -27,6 +29,9 @@ export class NoCreditsError extends Error {
   }
 }
 
+/** A spend cap (workspace, agent or end customer) cannot cover the call: answered like no credits, with its own message. */
+export class SpendCapError extends NoCreditsError {}
+
 /**
  * Upper bound of the prompt tokens: BPE tokenizers put at least 2 UTF-8 bytes in a token for
  * Portuguese text, JSON and code (~4 on average), so bytes / 2 over-reserves rather than under.
@@ -46,8 +51,18 @@ export function promptTokensBound(messages: LlmMessage[], tools?: LlmTool[]): nu
   return Math.ceil(bytes / 2) + images * IMAGE_PROMPT_TOKENS + messages.length * MESSAGE_OVERHEAD_TOKENS;
 }
 
-type Call = { key: string; model: string; action: string; usage: LlmUsage | null; served: string; onAbort?: () => LlmUsage };
-export type CallScope = { workspaceId: string; agentId: string; conversationId: string | null; provider: string; idempotencyKey: string };
+type Call = {
+  key: string;
+  model: string;
+  action: string;
+  usage: LlmUsage | null;
+  served: string;
+  onAbort?: () => LlmUsage;
+  /** The spend caps the call's bound was counted against (none: no caps set), trued up at the settle. */
+  caps: { hits: CapHit[]; month: string; reservedMilli: number } | null;
+};
+/** customerKey: the end customer for per-customer spend caps (the visitor, the channel contact). */
+export type CallScope = { workspaceId: string; agentId: string; conversationId: string | null; customerKey?: string | null; provider: string; idempotencyKey: string };
 
 export function createCallMeter(deps: AppDeps, scope: CallScope) {
   const calls: Call[] = [];
@@ -67,11 +82,15 @@ export function createCallMeter(deps: AppDeps, scope: CallScope) {
         const price = prices[i];
         if (!price || !c.usage) {
           await releaseInTransaction(tx, c.key);
+          if (c.caps) await adjustCaps(tx, scope.workspaceId, c.caps.month, c.caps.hits, -c.caps.reservedMilli);
           continue;
         }
-        const debit = { ...scope, model: c.served, usage: c.usage, action: c.action, idempotencyKey: c.key };
+        const { customerKey: _customer, ...ledgerScope } = scope;
+        const debit = { ...ledgerScope, model: c.served, usage: c.usage, action: c.action, idempotencyKey: c.key };
         const out = await settleInTransaction(tx, debit, price, deps.now());
         if (out.status !== "insufficient") charged += out.creditsMilli;
+        // The counters move from the bound to what was really charged, in the debit's transaction.
+        if (c.caps) await adjustCaps(tx, scope.workspaceId, c.caps.month, c.caps.hits, (out.status === "charged" ? out.creditsMilli : 0) - c.caps.reservedMilli);
       }
       await then?.(tx, charged);
     });
@@ -89,10 +108,32 @@ export function createCallMeter(deps: AppDeps, scope: CallScope) {
       const price = await priceCall(deps.db, scope.provider, model, bound);
       // A turn run again after its call was charged (its own write failed) makes a new model call:
       // the hold then comes back under a new key, so the settle is not taken as a duplicate.
-      const held = await reserveCredits(deps.db, { workspaceId: scope.workspaceId, key: turnKey, amountMilli: price.creditsMilli }, deps.now());
-      if (!held.ok) throw new NoCreditsError();
-      calls.push({ key: held.key, model, action, usage: null, served: model, onAbort });
-      return held.key;
+      const req = { workspaceId: scope.workspaceId, key: turnKey, amountMilli: price.creditsMilli };
+      // No caps set (the usual case): the plain reservation, no extra read beyond the cached cap list.
+      const hits = capsFor(await workspaceCaps(deps.db, scope.workspaceId), scope.agentId, scope.customerKey ?? null);
+      if (!hits.length) {
+        const held = await reserveCredits(deps.db, req, deps.now());
+        if (!held.ok) throw new NoCreditsError();
+        calls.push({ key: held.key, model, action, usage: null, served: model, onAbort, caps: null });
+        return held.key;
+      }
+      const now = deps.now();
+      const month = monthOf(now);
+      // Caps and credits are taken in one transaction, each a conditional write: all or nothing.
+      const out = await groupCommit(deps.db, async (tx) => {
+        const refused = await reserveCaps(tx, scope.workspaceId, month, hits, req.amountMilli);
+        if (refused) return { refused, held: null };
+        const held = await reserveInTransaction(tx, req, now);
+        if (!held.ok) await adjustCaps(tx, scope.workspaceId, month, hits, -req.amountMilli);
+        return { refused: null, held };
+      });
+      if (out.refused) {
+        await alertCapReached(deps, scope.workspaceId, scope.agentId, month, out.refused).catch((err) => log.warn("spend cap alert failed", { error: String(err) }));
+        throw new SpendCapError();
+      }
+      if (!out.held?.ok) throw new NoCreditsError();
+      calls.push({ key: out.held.key, model, action, usage: null, served: model, onAbort, caps: { hits, month, reservedMilli: req.amountMilli } });
+      return out.held.key;
     },
     /** The call returned: it is charged with this usage, priced as the model it was reserved for. */
     record(key: string, usage: LlmUsage, served?: string) {

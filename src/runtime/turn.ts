@@ -11,7 +11,8 @@ import { type RawTx, availableMilli, modelSupportsVision } from "../services/cre
 import { extractByPatternsFromMessage } from "../services/crm/conversation-extraction";
 import { renderForConversation } from "../services/crm/template-values";
 import { groupCommit } from "../services/group-commit";
-import { type CallMeter, DEFAULT_MAX_OUTPUT_TOKENS, NoCreditsError, createCallMeter, promptTokensBound } from "./call-meter";
+import { SPEND_CAP_MESSAGE } from "../schemas/billing/spend-caps";
+import { type CallMeter, DEFAULT_MAX_OUTPUT_TOKENS, NoCreditsError, SpendCapError, createCallMeter, promptTokensBound } from "./call-meter";
 import {
   type CitedSource,
   type Knowledge,
@@ -35,6 +36,8 @@ export type TurnOptions = {
   history: HistoryItem[];
   idempotencyKey: string;
   conversationId?: string | null;
+  /** The end customer, for per-customer spend caps (billing/spend-caps.ts); defaults to the conversation. */
+  customerKey?: string | null;
   onDelta?: (delta: string) => void;
   signal?: AbortSignal;
   /**
@@ -167,6 +170,8 @@ export async function runTurn(deps: AppDeps, cachedAgent: AgentRow, input: TurnI
     workspaceId: agent.workspaceId,
     agentId: agent.id,
     conversationId: opts.conversationId ?? null,
+    // Per-customer spend caps: the visitor/contact key the caller knows, else the conversation.
+    customerKey: opts.customerKey ?? opts.conversationId ?? null,
     provider: resolved.provider,
     idempotencyKey: opts.idempotencyKey,
   });
@@ -292,8 +297,9 @@ async function answerTurn(
   } catch (err) {
     if (err instanceof NoCreditsError) {
       // The call that did not fit was not made; the ones before it (a tool step, a transcription) are charged.
-      streamWhole(NO_CREDITS_MESSAGE, opts.onDelta);
-      return finish({ ...base, transcript, reply: NO_CREDITS_MESSAGE, outcome: "no_credits", provider: resolved.provider, model: resolved.model }, meter);
+      const message = err instanceof SpendCapError ? SPEND_CAP_MESSAGE : NO_CREDITS_MESSAGE;
+      streamWhole(message, opts.onDelta);
+      return finish({ ...base, transcript, reply: message, outcome: "no_credits", provider: resolved.provider, model: resolved.model }, meter);
     }
     if (opts.signal?.aborted) throw err;
     const reason = describeLlmError(err);

@@ -40,7 +40,7 @@ export async function inviteMember(ctx: ServiceContext, scope: MemberManagerScop
   if (members + (await pendingCount(ctx, scope.id, input.email)) >= plan.maxMembers) {
     throw new AppError(
       "LIMIT_EXCEEDED",
-      `Seu plano permite até ${plan.maxMembers} membros neste workspace (convites pendentes incluídos). Atualize seu plano para convidar mais.`,
+      `Seu plano ${plan.name} permite até ${plan.maxMembers} ${plan.maxMembers === 1 ? "membro" : "membros"} neste workspace (convites pendentes incluídos). Atualize seu plano para convidar mais.`,
     );
   }
   const [existingUser] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);

@@ -14,6 +14,7 @@ export const PLATFORM_SETTING_SECRETS = {
   google_calendar: ["clientSecret"],
   n8n: [] as string[],
   web_search: ["apiKey"],
+  stripe: ["secretKey", "webhookSecret"],
 } satisfies Record<string, string[]>;
 export type PlatformSettingKey = keyof typeof PLATFORM_SETTING_SECRETS;
 

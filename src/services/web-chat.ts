@@ -90,6 +90,8 @@ export async function chatExternal(
       history: input.chatHistory.slice(-50),
       idempotencyKey: `web:${conversationId ?? "preview"}:${customerMessageId}`,
       conversationId,
+      // The IP-derived key, not the session id the browser may rotate: a visitor's cap holds.
+      customerKey: `web:${visitorKey(meta)}`,
       onDelta: opts.onDelta,
       signal: opts.signal,
       // Both messages and the conversation's counters are written with the debit, in one commit.

@@ -9,7 +9,7 @@ import { logActivity } from "./activity";
 import type { ServiceContext, WorkspaceScope } from "./context";
 import { withTransaction } from "./context";
 import { grantFreeCreditsIfEligible, grantFreeCreditsOnce } from "./credits";
-import { getFreePlan, getPlansOf } from "./plans";
+import { FREE_PLAN_NAME, getFreePlan, getPlansOf } from "./plans";
 import { forgetUserSessions, setSessionWorkspace } from "./sessions";
 
 /**
@@ -103,11 +103,19 @@ async function ownerLimits(db: DbOrTx, userId: string) {
     owned.map((w) => w.id),
   );
   let maxWorkspaces = 1;
-  for (const p of planOf.values()) maxWorkspaces = Math.max(maxWorkspaces, p.maxWorkspaces);
-  if (planOf.size === 0) {
-    maxWorkspaces = (await getFreePlan(db)).maxWorkspaces;
+  // The plan that grants the limit names it in the refusal ("Seu plano Profissional permite …").
+  let planName = FREE_PLAN_NAME;
+  let best = 0;
+  for (const p of planOf.values()) {
+    if (p.maxWorkspaces > best) [best, planName] = [p.maxWorkspaces, p.name];
+    maxWorkspaces = Math.max(maxWorkspaces, p.maxWorkspaces);
   }
-  return { ownedCount: owned.length, maxWorkspaces };
+  if (planOf.size === 0) {
+    const free = await getFreePlan(db);
+    maxWorkspaces = free.maxWorkspaces;
+    planName = free.name;
+  }
+  return { ownedCount: owned.length, maxWorkspaces, planName };
 }
 
 export async function createWorkspace(ctx: ServiceContext, userId: string, input: CreateWorkspace) {
@@ -115,11 +123,11 @@ export async function createWorkspace(ctx: ServiceContext, userId: string, input
   const ws = await withTransaction(ctx.db, async (tx) => {
     // Counted inside the write transaction: concurrent creations cannot pass the plan's limit together.
     if (!isAdmin) {
-      const { ownedCount, maxWorkspaces } = await ownerLimits(tx, userId);
+      const { ownedCount, maxWorkspaces, planName } = await ownerLimits(tx, userId);
       if (ownedCount >= maxWorkspaces) {
         throw new AppError(
           "LIMIT_EXCEEDED",
-          `Seu plano permite até ${maxWorkspaces} ${maxWorkspaces === 1 ? "workspace" : "workspaces"}. Atualize seu plano para criar mais.`,
+          `Seu plano ${planName} permite até ${maxWorkspaces} ${maxWorkspaces === 1 ? "workspace" : "workspaces"}. Atualize seu plano para criar mais.`,
         );
       }
     }

@@ -9,6 +9,11 @@
  * workspace's ids → NOT_FOUND/FORBIDDEN.
  */
 import type { PermissionFlag } from "../../src/schemas/workspaces";
+import { BILLING_ADMIN_PROCEDURES } from "./guard-billing-admin";
+import { BILLING_AFFILIATES_PROCEDURES } from "./guard-billing-affiliates";
+import { BILLING_CHECKOUT_PROCEDURES } from "./guard-billing-checkout";
+import { BILLING_COUPONS_PROCEDURES } from "./guard-billing-coupons";
+import { BILLING_USAGE_PROCEDURES } from "./guard-billing-usage";
 import { CRM_CONTACTS_PROCEDURES } from "./guard-crm-contacts";
 import { CRM_DEAL_PROCEDURES } from "./guard-crm-deal";
 import { CRM_FUNNEL_PROCEDURES } from "./guard-crm-funnel";
@@ -202,6 +207,11 @@ export const PROCEDURES: Record<string, ProcedureExpectation> = {
   "notion.remove": edit(byAgent),
   // The CRM (issue 14): one file per area, so its owners never edit the same lines.
   ...CRM_CONTACTS_PROCEDURES,
+  ...BILLING_CHECKOUT_PROCEDURES,
+  ...BILLING_USAGE_PROCEDURES,
+  ...BILLING_COUPONS_PROCEDURES,
+  ...BILLING_ADMIN_PROCEDURES,
+  ...BILLING_AFFILIATES_PROCEDURES,
   ...CRM_IMPORTS_PROCEDURES,
   ...CRM_FUNNEL_PROCEDURES,
   ...CRM_DEAL_PROCEDURES,

@@ -88,6 +88,7 @@ export const ROUTES: Record<string, RouteExpectation> = {
 
   "POST /api/v1/contacts/imports": { access: "canAnswerConversations", url: () => "/api/v1/contacts/imports", body: contactsCsvForm },
   "GET /api/v1/contacts/export": { access: "member", url: () => "/api/v1/contacts/export?status=lead" },
+  "GET /api/v1/billing/statement.csv": { access: "member", url: () => "/api/v1/billing/statement.csv?from=2026-01-01&to=2026-01-31" },
 
   "GET /api/v1/admin/model-pricing": { access: "admin", url: () => "/api/v1/admin/model-pricing" },
   "POST /api/v1/admin/credits/grant": { access: "admin", url: () => "/api/v1/admin/credits/grant", body: (f) => ({ json: { workspaceId: f.workspaceId, amount: 10 } }) },
@@ -100,6 +101,8 @@ export const ROUTES: Record<string, RouteExpectation> = {
     body: () => ({ json: { object: "whatsapp_business_account", entry: [{ id: "1", changes: [{ field: "messages", value: { metadata: { phone_number_id: "5511" }, messages: [] } }] }] } }),
   },
   "GET /webhooks/instagram": { access: "signed", url: () => "/webhooks/instagram?hub.mode=subscribe&hub.verify_token=errado&hub.challenge=42" },
+  // Unsigned: 400 (Stripe not configured, or no Stripe-Signature); nothing is stored either way.
+  "POST /webhooks/stripe": { access: "signed", url: () => "/webhooks/stripe", body: () => ({ json: { id: "evt_sem_assinatura", object: "event", type: "invoice.paid", data: { object: {} } } }) },
   "POST /webhooks/instagram": { access: "signed", url: () => "/webhooks/instagram", body: () => ({ json: { object: "instagram", entry: [{ id: "1784", time: 1, messaging: [] }] } }) },
   "POST /webhooks/telegram/:connectionId": {
     access: "signed",

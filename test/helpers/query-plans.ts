@@ -13,18 +13,36 @@ export type PlanLine = { id: number; parent: number; detail: string };
  * Tables by how they grow (every table must be in one list: test/perf-query-plans.test.ts checks).
  * CONFIG: a handful of admin-curated rows; reading all of them is fine.
  */
-export const CONFIG_TABLES = ["plans", "ai_models_config", "system_prompts", "credit_system_config", "model_pricing", "platform_settings", "config_heads"];
+export const CONFIG_TABLES = [
+  "plans",
+  "ai_models_config",
+  "system_prompts",
+  "credit_system_config",
+  "model_pricing",
+  "platform_settings",
+  "config_heads",
+  // Commerce catalogue the admin curates (issue 15): a few packs and coupons.
+  "credit_packs",
+  "coupons",
+];
 /**
  * PER_TENANT: grows with the number of users/workspaces, but one tenant's rows are few (plan
  * limits, or made by hand): a scan of the table is not fine, a read of one tenant's rows is.
  */
 export const PER_TENANT_TABLES = [
   "users",
+  // Affiliates (issue 15): one row per user; payouts few per affiliate.
+  "affiliates",
+  "affiliate_payouts",
   "workspaces",
   "workspace_members",
   "workspace_invitations",
   "user_subscriptions",
   "user_credits",
+  // A workspace's spend caps: at most one per scope/agent (issue 15).
+  "spend_caps",
+  // One Stripe customer per workspace (issue 15).
+  "billing_customers",
   "online_users",
   "agents",
   "agent_intents",
@@ -42,6 +60,10 @@ export const PER_TENANT_TABLES = [
 /** GROWING: grows with usage, per tenant too (every message, turn, visitor, log line). */
 export const GROWING_TABLES = [
   "messages",
+  // Affiliates (issue 15): every click, sign-up and paid invoice of a referral adds a row.
+  "affiliate_clicks",
+  "affiliate_referrals",
+  "affiliate_commissions",
   "conversations",
   "chat_feedback",
   "embeddings",
@@ -51,6 +73,14 @@ export const GROWING_TABLES = [
   "credit_transactions",
   "credit_reservations",
   "bonus_credit_history",
+  // One row per month and cap subject (every end customer of a capped workspace): grows.
+  "spend_counters",
+  // Commerce (issue 15): every checkout, event, payment, grant and coupon redemption.
+  "checkout_sessions",
+  "stripe_events",
+  "payments",
+  "credit_grants",
+  "coupon_redemptions",
   "sessions",
   "user_activity_logs",
   "rate_limit_hits",

@@ -1,8 +1,8 @@
 import { CONTACT_IMPORT_LIMITS } from "../../schemas/crm/imports";
 import { type ImportedValues, NAME_REQUIRED, type RowRead } from "../../schemas/crm/import-rows";
 import type { RawTx } from "../credit-debit";
-import { type ExistingContact, type NewContact, contactsByKeys, insertContacts, updateContact, upsertManualVariables } from "./contact-import-sql";
-import { manualContactVariables } from "./contact-values";
+import { type ExistingContact, type NewContact, contactsByKeys, insertContacts, promoteVariablesToManual, updateContact, upsertManualVariables } from "./contact-import-sql";
+import { IMPLIED_MANUAL_SOURCES, manualContactVariables } from "./contact-values";
 
 /** One data row, read and checked against the rows before it in the file. */
 export type PreparedRow = {
@@ -106,8 +106,10 @@ export async function writeImportChunk(tx: RawTx, importId: string, rows: Prepar
   };
   const inserts = new Map<string, NewContact>();
   const variables: { contactId: string; name: string; value: string }[] = [];
-  const remember = (contactId: string, patch: Record<string, unknown>) => {
-    for (const [name, value] of manualContactVariables(patch)) variables.push({ contactId, name, value });
+  const promoted: typeof variables = [];
+  const remember = (contact: ExistingContact, patch: Record<string, unknown>) => {
+    const into = IMPLIED_MANUAL_SOURCES.has(contact.source) ? promoted : variables;
+    for (const [name, value] of manualContactVariables(patch)) into.push({ contactId: contact.id, name, value });
   };
 
   for (const row of chunk) {
@@ -134,9 +136,9 @@ export async function writeImportChunk(tx: RawTx, importId: string, rows: Prepar
       }
       const id = Bun.randomUUIDv7();
       const values = { ...v, country: v.country ?? "Brasil", status: v.status ?? "lead", tags: v.tags ?? [], customFields: v.customFields ?? {} };
+      // No variable rows: a field of an imported contact without one counts as manual (contact-values.ts).
       inserts.set(id, { id, values });
-      remember(id, values);
-      matches.add({ id, phone: v.phone ?? null, email: v.email ?? null, tags: values.tags, customFields: values.customFields, fields: textFields(values) });
+      matches.add({ id, source: "import", phone: v.phone ?? null, email: v.email ?? null, tags: values.tags, customFields: values.customFields, fields: textFields(values) });
       counts.created++;
       continue;
     }
@@ -153,7 +155,7 @@ export async function writeImportChunk(tx: RawTx, importId: string, rows: Prepar
     const pending = inserts.get(match.id);
     if (pending) Object.assign(pending.values, out.patch);
     else await updateContact(tx, imp.workspaceId, match.id, out.patch, now);
-    remember(match.id, out.stated);
+    remember(match, out.stated);
     Object.assign(match.fields, out.stated);
     matches.moved(match, v.phone ?? match.phone, v.email ?? match.email);
     if (out.patch.tags) match.tags = out.patch.tags as string[];
@@ -161,8 +163,9 @@ export async function writeImportChunk(tx: RawTx, importId: string, rows: Prepar
     counts.updated++;
   }
 
-  await insertContacts(tx, imp.workspaceId, imp.userId, [...inserts.values()], now);
+  await insertContacts(tx, imp.workspaceId, importId, imp.userId, [...inserts.values()], now);
   await upsertManualVariables(tx, imp.workspaceId, variables, now);
+  await promoteVariablesToManual(tx, imp.workspaceId, promoted, now);
   await tx.execute({
     sql: `UPDATE contact_imports SET processed_rows = ?, created_count = created_count + ?, updated_count = updated_count + ?,
       skipped_count = skipped_count + ?, failed_count = failed_count + ?, report = ?, updated_at = ? WHERE id = ?`,

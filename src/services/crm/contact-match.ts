@@ -28,6 +28,52 @@ function fallbackName(phone: string | null, email: string | null, source: Contac
   return `Contato (${CONTACT_SOURCE_LABEL[source]})`;
 }
 
+/** A ContactIdentity as every matcher and creator reads it (src/services/crm/channel-contact.ts too). */
+export type NormalisedIdentity = {
+  workspaceId: string;
+  now: number;
+  phone: string | null;
+  email: string | null;
+  name: string | null;
+  external: { channel: ContactSource; externalId: string } | null;
+  source: ContactSource;
+  channel: ContactSource | null;
+};
+
+export function normaliseIdentity(p: ContactIdentity): NormalisedIdentity {
+  return {
+    workspaceId: p.workspaceId,
+    now: p.now ?? Date.now(),
+    phone: normalizePhone(p.phone),
+    email: normalizeEmail(p.email),
+    name: p.name?.trim().replace(/\s+/g, " ").slice(0, 200) || null,
+    external: p.channel && p.externalId ? { channel: p.channel, externalId: p.externalId } : null,
+    source: p.source,
+    channel: p.channel ?? null,
+  };
+}
+
+/**
+ * The new contact's own values and the provenance of what the channel told ([variable, value]:
+ * the agent or a person may correct them later). One definition for the drizzle writer here and
+ * the raw-SQL one on the channel hot path.
+ */
+export function newContactValues(n: NormalisedIdentity) {
+  const told = n.name && n.name.length >= 2 ? n.name : null;
+  const row = {
+    name: told ?? fallbackName(n.phone, n.email, n.source),
+    phone: n.phone,
+    email: n.email,
+    source: n.source,
+    isValidWhatsApp: n.channel && WHATSAPP.has(n.channel) ? true : null,
+    lastContactAt: n.now,
+    createdAt: n.now,
+    updatedAt: n.now,
+  };
+  const provenance = Object.entries({ nome: told, telefone: n.phone, email: n.email }).filter((e): e is [string, string] => Boolean(e[1]));
+  return { row, provenance, source: "integration" as const, confidence: 0.8 };
+}
+
 /**
  * The one contact of this person in the workspace, created when none matches. Matching order:
  * the channel identity, then the E.164 phone, then the e-mail, so a second channel, a retry or a
@@ -36,11 +82,8 @@ function fallbackName(phone: string | null, email: string | null, source: Contac
  * transaction: BEGIN IMMEDIATE serialises the find-then-insert across threads.
  */
 export async function matchOrCreateContact(tx: DbOrTx, p: ContactIdentity): Promise<{ contactId: string; created: boolean }> {
-  const now = p.now ?? Date.now();
-  const phone = normalizePhone(p.phone);
-  const email = normalizeEmail(p.email);
-  const name = p.name?.trim().replace(/\s+/g, " ").slice(0, 200) || null;
-  const external = p.channel && p.externalId ? { channel: p.channel, externalId: p.externalId } : null;
+  const n = normaliseIdentity(p);
+  const { phone, email, external, now } = n;
 
   let contactId = external ? await byIdentity(tx, p.workspaceId, external.channel, external.externalId) : null;
   if (!contactId && phone) contactId = await byColumn(tx, p.workspaceId, "phone", phone);
@@ -48,41 +91,42 @@ export async function matchOrCreateContact(tx: DbOrTx, p: ContactIdentity): Prom
 
   const created = !contactId;
   if (!contactId) {
+    const fresh = newContactValues(n);
     const [row] = await tx
       .insert(contacts)
-      .values({
-        workspaceId: p.workspaceId,
-        name: name && name.length >= 2 ? name : fallbackName(phone, email, p.source),
-        phone,
-        email,
-        source: p.source,
-        isValidWhatsApp: p.channel && WHATSAPP.has(p.channel) ? true : null,
-        lastContactAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values({ workspaceId: p.workspaceId, ...fresh.row })
       .returning({ id: contacts.id });
     if (!row) throw new Error("contact insert returned nothing");
     contactId = row.id;
-    // Provenance of what the channel told: the agent or a person may correct it later.
-    const told = { nome: name && name.length >= 2 ? name : null, telefone: phone, email };
-    const rows = Object.entries(told).flatMap(([variableName, value]) =>
-      value ? [{ workspaceId: p.workspaceId, contactId: row.id, variableName, value, source: "integration" as const, confidenceScore: 0.8, createdAt: now, updatedAt: now }] : [],
-    );
+    const rows = fresh.provenance.map(([variableName, value]) => ({
+      workspaceId: p.workspaceId,
+      contactId: row.id,
+      variableName,
+      value,
+      source: fresh.source,
+      confidenceScore: fresh.confidence,
+      createdAt: now,
+      updatedAt: now,
+    }));
     if (rows.length) await tx.insert(contactVariables).values(rows).onConflictDoNothing();
   } else {
-    const values: Record<string, string> = {};
-    if (name && name.length >= 2) values.nome = name;
-    if (phone) values.telefone = phone;
-    if (email) values.email = email;
-    await fillBlanks(tx, p.workspaceId, contactId, values);
-    await tx
-      .update(contacts)
-      .set({ lastContactAt: now, ...(p.channel && WHATSAPP.has(p.channel) ? { isValidWhatsApp: true } : {}) })
-      .where(eq(contacts.id, contactId));
+    await refreshMatchedContact(tx, contactId, n);
   }
   if (external) await tx.insert(contactIdentities).values({ workspaceId: p.workspaceId, contactId, channel: external.channel, externalId: external.externalId, createdAt: now }).onConflictDoNothing();
   return { contactId, created };
+}
+
+/** A found contact: blank fields filled from what was told, last contact (and WhatsApp validity) noted. The identity is the caller's. */
+export async function refreshMatchedContact(tx: DbOrTx, contactId: string, n: NormalisedIdentity) {
+  const values: Record<string, string> = {};
+  if (n.name && n.name.length >= 2) values.nome = n.name;
+  if (n.phone) values.telefone = n.phone;
+  if (n.email) values.email = n.email;
+  await fillBlanks(tx, n.workspaceId, contactId, values);
+  await tx
+    .update(contacts)
+    .set({ lastContactAt: n.now, ...(n.channel && WHATSAPP.has(n.channel) ? { isValidWhatsApp: true } : {}) })
+    .where(eq(contacts.id, contactId));
 }
 
 /** Only the fields the contact lacks, or holds from a channel (never a person's own typing). */
@@ -132,21 +176,26 @@ export async function noteConversationContact(tx: DbOrTx, p: ConversationContact
   const now = p.now ?? Date.now();
   const { contactId, created } = await matchOrCreateContact(tx, { ...p, now });
   await tx.insert(conversationContacts).values({ conversationId: p.conversationId, workspaceId: p.workspaceId, contactId, createdAt: now }).onConflictDoNothing();
-  if (!p.autoAddToFunnel) return { contactId, created, dealId: null };
-  const [existing] = await tx.select({ id: deals.id }).from(deals).where(eq(deals.contactId, contactId)).limit(1);
-  if (existing) return { contactId, created, dealId: existing.id };
-  const [contact] = await tx.select({ name: contacts.name, visible: contacts.visibleInFunnel }).from(contacts).where(eq(contacts.id, contactId)).limit(1);
-  if (!contact?.visible) return { contactId, created, dealId: null };
+  const dealId = p.autoAddToFunnel ? await openFirstDeal(tx, { workspaceId: p.workspaceId, contactId, agentId: p.agentId, conversationId: p.conversationId, now }) : null;
+  return { contactId, created, dealId };
+}
+
+/** autoAddToFunnel: the contact's deal, opened in the default pipeline's first stage when it has none (and shows in the funnel). */
+export async function openFirstDeal(tx: DbOrTx, p: { workspaceId: string; contactId: string; agentId: string | null; conversationId: string; now: number }): Promise<string | null> {
+  const [existing] = await tx.select({ id: deals.id }).from(deals).where(eq(deals.contactId, p.contactId)).limit(1);
+  if (existing) return existing.id;
+  const [contact] = await tx.select({ name: contacts.name, visible: contacts.visibleInFunnel }).from(contacts).where(eq(contacts.id, p.contactId)).limit(1);
+  if (!contact?.visible) return null;
   const deal = await openDeal(tx, {
     workspaceId: p.workspaceId,
     title: contact.name,
-    contactId,
+    contactId: p.contactId,
     source: "agent",
     agentId: p.agentId,
     conversationId: p.conversationId,
     actor: p.agentId ? { type: "agent", agentId: p.agentId } : { type: "system" },
     notes: null,
-    now,
+    now: p.now,
   });
-  return { contactId, created, dealId: deal.id };
+  return deal.id;
 }

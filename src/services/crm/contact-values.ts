@@ -43,7 +43,9 @@ export async function applyContactValues(tx: DbOrTx, p: ApplyValues): Promise<{ 
     .select({ name: contactVariables.variableName, value: contactVariables.value, source: contactVariables.source })
     .from(contactVariables)
     .where(and(eq(contactVariables.contactId, p.contactId), inArray(contactVariables.variableName, names)));
-  const byName = new Map(existing.map((e) => [e.name, e]));
+  const byName = new Map<string, { value: string; source: string }>(existing.map((e) => [e.name, e]));
+  const unrecorded = names.filter((n): n is ContactVariableName => isContactField(n) && !byName.has(n));
+  for (const [name, value] of (await impliedManualValues(tx, p.workspaceId, p.contactId, unrecorded)).values) byName.set(name, { value, source: "manual" });
   const applied: string[] = [];
   const kept: string[] = [];
   const fieldPatch: Record<string, string> = {};
@@ -84,6 +86,38 @@ export async function applyContactValues(tx: DbOrTx, p: ApplyValues): Promise<{ 
   }
   if (Object.keys(fieldPatch).length) await tx.update(contacts).set({ ...fieldPatch, updatedAt: now }).where(and(eq(contacts.id, p.contactId), eq(contacts.workspaceId, p.workspaceId)));
   return { applied, kept };
+}
+
+/**
+ * Contacts whose fields without a variable row are a person's values: a CSV import writes no
+ * variable rows for the contacts it creates (~70 µs a row, bench/crm-import.ts). Not "manual":
+ * a conversation's contact may carry that source with a channel's fallback name and no row.
+ */
+export const IMPLIED_MANUAL_SOURCES: ReadonlySet<string> = new Set(["import"]);
+
+/**
+ * Of `names` (contact-field variables with no row), those the contact holds a value for as a
+ * person typed it (IMPLIED_MANUAL_SOURCES): variable name → the field's value. One read.
+ */
+export async function impliedManualValues(
+  tx: DbOrTx,
+  workspaceId: string,
+  contactId: string,
+  names: ContactVariableName[],
+): Promise<{ values: Map<ContactVariableName, string>; updatedAt: number }> {
+  const values = new Map<ContactVariableName, string>();
+  if (!names.length) return { values, updatedAt: 0 };
+  const [c] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.workspaceId, workspaceId)))
+    .limit(1);
+  if (!c || !IMPLIED_MANUAL_SOURCES.has(c.source)) return { values, updatedAt: 0 };
+  for (const name of names) {
+    const value = c[CONTACT_FIELD_OF_VARIABLE[name]];
+    if (typeof value === "string" && value !== "") values.set(name, value);
+  }
+  return { values, updatedAt: c.updatedAt };
 }
 
 async function ownedByAnother(tx: DbOrTx, workspaceId: string, contactId: string, name: "telefone" | "email", value: string): Promise<boolean> {

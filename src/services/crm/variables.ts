@@ -9,6 +9,7 @@ import { AppError } from "../../lib/errors";
 import { TtlCache, ownerKey } from "../../lib/ttl-cache";
 import {
   CONTACT_FIELD_OF_VARIABLE,
+  type ContactVariableName,
   type CreateVariableDefinition,
   SYSTEM_VARIABLES,
   SYSTEM_VARIABLE_NAMES,
@@ -23,7 +24,7 @@ import {
 } from "../../schemas/crm/variables";
 import type { InboxWriterScope } from "../access";
 import { type WorkspaceScope, withTransaction } from "../context";
-import { applyContactValues } from "./contact-values";
+import { applyContactValues, impliedManualValues } from "./contact-values";
 import { contactFieldProblem, normalizeContactValue } from "./variable-values";
 import type { z } from "zod";
 
@@ -170,6 +171,12 @@ export async function listContactVariables(db: Db, scope: WorkspaceScope, contac
       .limit(500),
     loadCustom(db, scope.id),
   ]);
+  // An imported contact's fields have no rows yet count as manual: listed as such (contact-values.ts).
+  const recorded = new Set(rows.map((r) => r.variableName));
+  const unrecorded = (Object.keys(CONTACT_FIELD_OF_VARIABLE) as ContactVariableName[]).filter((n) => !recorded.has(n));
+  const implied = await impliedManualValues(db, scope.id, contactId, unrecorded);
+  for (const [variableName, value] of implied.values) rows.push({ variableName, value, source: "manual", confidenceScore: 1, updatedAt: implied.updatedAt });
+  rows.sort((a, b) => (a.variableName < b.variableName ? -1 : a.variableName > b.variableName ? 1 : 0));
   const labels = new Map<string, string>([...SYSTEM_VARIABLES, ...custom].map((d) => [d.name, d.displayName]));
   return rows.map((r) => ({ ...r, displayName: labels.get(r.variableName) ?? r.variableName, defined: labels.has(r.variableName) }));
 }

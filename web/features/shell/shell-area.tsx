@@ -27,6 +27,18 @@ const ContactsPage = lazy(() => import("../crm/contacts/pages/contacts"));
 const ContactDetailPage = lazy(() => import("../crm/contacts/pages/contact-detail"));
 const FunnelPage = lazy(() => import("../crm/funnel/pages/funnel"));
 const DealPage = lazy(() => import("../crm/funnel/pages/deal"));
+const BillingPage = lazy(() => import("../billing/pages/billing"));
+const PlansPage = lazy(() => import("../billing/pages/plans"));
+const CreditPacksPage = lazy(() => import("../billing/pages/credit-packs"));
+const CheckoutPage = lazy(() => import("../billing/pages/checkout"));
+const AffiliatesPage = lazy(() => import("../affiliates/pages/affiliates"));
+const AdminPlansPage = lazy(() => import("../admin/pages/plans/plans-list"));
+const AdminPlanFormPage = lazy(() => import("../admin/pages/plans/plan-form"));
+const AdminCouponsPage = lazy(() => import("../admin/pages/coupons/coupons-list"));
+const AdminCouponFormPage = lazy(() => import("../admin/pages/coupons/coupon-form"));
+const StripeConfigPage = lazy(() => import("../admin/pages/stripe-config"));
+const AdminPaymentsPage = lazy(() => import("../admin/pages/payments"));
+const AdminAffiliatesPage = lazy(() => import("../admin/pages/affiliates"));
 
 /** Admin sections that have a screen; the others show their title and the plain note. */
 const ADMIN_PAGES: Record<string, ComponentType> = {
@@ -36,6 +48,15 @@ const ADMIN_PAGES: Record<string, ComponentType> = {
   "/admin/prompt-system": PromptSystemPage,
   "/admin/status": SystemStatusPage,
   "/admin/configuracoes": AdminSettingsPage,
+  "/admin/planos": AdminPlansPage,
+  "/admin/planos/criar": AdminPlanFormPage,
+  "/admin/planos/editar/:id": AdminPlanFormPage,
+  "/admin/cupons": AdminCouponsPage,
+  "/admin/cupons/criar": AdminCouponFormPage,
+  "/admin/cupons/editar/:id": AdminCouponFormPage,
+  "/admin/stripe-config": StripeConfigPage,
+  "/admin/pagamentos": AdminPaymentsPage,
+  "/admin/afiliados": AdminAffiliatesPage,
 };
 
 /** A real page, or only a pt-BR title for areas that later issues deliver. */
@@ -62,14 +83,14 @@ export const PROTECTED_ROUTES: RouteDef[] = [
   { path: "/academy", title: "Academy" },
   { path: "/academy/courses/:id", title: "Curso" },
   { path: "/academy/lessons/:lessonId", title: "Aula" },
-  { path: "/faturamento", title: "Faturamento" },
-  { path: "/planos", title: "Planos" },
-  { path: "/creditos-adicionais", title: "Créditos Adicionais" },
-  { path: "/checkout", title: "Checkout" },
+  { path: "/faturamento", page: BillingPage },
+  { path: "/planos", page: PlansPage },
+  { path: "/creditos-adicionais", page: CreditPacksPage },
+  { path: "/checkout", page: CheckoutPage },
   { path: "/feature-suggestions", title: "Sugira uma funcionalidade" },
   { path: "/logs", title: "Logs" },
   { path: "/validation", title: "Validação" },
-  { path: "/afiliados", title: "Afiliados" },
+  { path: "/afiliados", page: AffiliatesPage },
   { path: "/account", title: "Conta" },
 ];
 

@@ -4,6 +4,7 @@ import { useAuth, useHeartbeat } from "../../auth/hooks/use-auth";
 import { usePublicConfig } from "../../auth/hooks/use-public-config";
 import { Icon } from "../../../components/ui/icons";
 import { useWorkspaces } from "../../workspaces/hooks/use-workspaces";
+import { PastDueBanner } from "../../billing/components/past-due-banner";
 import { Sidebar } from "./sidebar";
 
 function initialCollapsed(): boolean {
@@ -30,6 +31,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <Sidebar collapsed={collapsed} onToggle={toggle} />
       <div className="flex min-w-0 flex-1 flex-col">
         <ShellHeader />
+        <PastDueBanner />
         <main className="flex-1 p-4 sm:p-6 lg:p-8">{children}</main>
       </div>
     </div>

@@ -119,19 +119,11 @@ test.describe("[AUTH]", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
 
     await page.getByRole("button", { name: "Menu do usuário" }).click();
-    // The overlay lives from the click until the /login page commits (~250 ms), too short to be
-    // sure to see on a busy machine: that page load is held until the overlay has been seen.
-    let release = () => {};
-    const seen = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route((url) => url.pathname === "/login", async (route) => {
-      await seen;
-      await route.continue();
-    });
+    // The overlay lives from the click until the next page commits (~250 ms): wait for it from
+    // before the click (waitFor watches the page continuously) instead of polling after it.
+    const overlaySeen = page.getByText("Saindo...").waitFor({ state: "visible" });
     await page.getByRole("menuitem", { name: "Sair" }).click();
-    await expect(page.getByText("Saindo...")).toBeVisible();
-    release();
+    await overlaySeen;
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByLabel("Email")).toHaveValue(user.email);
     await expect(page.getByLabel("Lembrar de mim")).toBeChecked();

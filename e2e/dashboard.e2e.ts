@@ -45,8 +45,8 @@ test.describe("[DASHBOARD]", () => {
     await expect(box.getByText(/\/ [\d,]+k$/)).toBeVisible();
     await box.click();
     await expect(page).toHaveURL(/\/faturamento$/);
-    await expect(page.getByRole("heading", { name: "Faturamento" })).toBeVisible();
-    await expect(page.getByText("Esta área ainda não está disponível nesta versão.")).toBeVisible();
-    await expectAccessible(page, "faturamento (indisponível)");
+    await expect(page.getByRole("heading", { name: "Faturamento", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Plano Gratuito", level: 2 })).toBeVisible();
+    await expectAccessible(page, "faturamento");
   });
 });

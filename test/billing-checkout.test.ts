@@ -81,6 +81,23 @@ describe("[billing] checkout", () => {
     expect(freeOut.error?.appCode ?? freeOut.error?.code).toMatch(/NOT_FOUND/);
   }, 60_000);
 
+  test("a quarterly plan is billed every 3 months and a yearly one every year (not monthly at their price)", async () => {
+    const owner = await registerUser(b.app);
+    for (const [billingPeriod, interval, count] of [
+      ["quarterly", "month", 3],
+      ["yearly", "year", 1],
+    ] as const) {
+      const [plan] = await b.app.deps.db
+        .insert(plans)
+        .values({ name: `Plano ${billingPeriod} ${Date.now().toString(36)}`, priceCents: 50_000, billingPeriod, creditsIncluded: 1000, sortOrder: 9 })
+        .returning();
+      const out = await owner.client.mutate<CreateOut>("billing.checkout.create", { planId: must(plan).id });
+      expect(out.error).toBeNull();
+      const price = must(b.stripe.state.prices.get(String(sessionOf(out.data.checkoutId).price_id)), "price");
+      expect(price).toMatchObject({ unit_amount: 50_000, recurring: { interval, interval_count: count } });
+    }
+  }, 60_000);
+
   test("a pack is a one-time payment credited once per session, even when the event is redelivered", async () => {
     const owner = await registerUser(b.app);
     const ws = must(owner.user.currentWorkspaceId);

@@ -17,6 +17,13 @@ export const BILLING_PERIOD_LABELS: Record<BillingPeriod, string> = {
 /** Stripe's smallest charge in BRL is R$ 0,50. */
 export const MIN_PAID_CENTS = 50;
 
+/** A paid period as Stripe bills it (quarterly = every 3 months); anything unknown bills monthly. */
+export function stripeRecurringOf(period: string): { interval: "month" | "year"; interval_count: number } {
+  if (period === "yearly") return { interval: "year", interval_count: 1 };
+  if (period === "quarterly") return { interval: "month", interval_count: 3 };
+  return { interval: "month", interval_count: 1 };
+}
+
 const count = (label: string) => z.number({ error: `Informe ${label}` }).int("Use um número inteiro").min(1, "O mínimo é 1").max(100_000, "O máximo é 100.000");
 
 export const planFields = z.object({

@@ -8,19 +8,13 @@ import { checkoutSessions, plans, userSubscriptions } from "../../../db/schema";
 import type { Stripe } from "../../adapters/stripe/client";
 import { describeStripeError } from "../../adapters/stripe/client";
 import { AppError } from "../../lib/errors";
-import type { BillingPeriod, PlanInput, PlanUpdateInput, StripeSyncState } from "../../schemas/billing/plans";
+import { type PlanInput, type PlanUpdateInput, type StripeSyncState, stripeRecurringOf } from "../../schemas/billing/plans";
 import type { AppDeps, DbOrTx } from "../context";
 import type { Plan } from "../plans";
 import { stripeOf } from "./stripe-config";
 
 export type SyncOutcome = { state: StripeSyncState; error: string | null };
 export type AdminPlan = Plan & { subscribers: number; stripeSync: StripeSyncState };
-
-const INTERVALS: Record<Exclude<BillingPeriod, "free">, { interval: "month" | "year"; interval_count: number }> = {
-  monthly: { interval: "month", interval_count: 1 },
-  quarterly: { interval: "month", interval_count: 3 },
-  yearly: { interval: "year", interval_count: 1 },
-};
 
 const isPaid = (p: Pick<Plan, "billingPeriod" | "priceCents">) => p.billingPeriod !== "free" && p.priceCents > 0;
 
@@ -167,7 +161,7 @@ async function pushToStripe(client: Stripe, plan: Plan): Promise<{ stripeProduct
     productId = product.id;
   }
   if (!isPaid(plan)) return { stripeProductId: productId, stripePriceId: plan.stripePriceId };
-  const recurring = INTERVALS[plan.billingPeriod as Exclude<BillingPeriod, "free">] ?? INTERVALS.monthly;
+  const recurring = stripeRecurringOf(plan.billingPeriod);
   if (plan.stripePriceId) {
     const current = await client.prices.retrieve(plan.stripePriceId);
     const same =

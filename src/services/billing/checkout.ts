@@ -10,6 +10,7 @@ import { AppError } from "../../lib/errors";
 import type { CheckoutCreateInput } from "../../schemas/billing/checkout";
 import type { AppDeps, DbOrTx, ServiceContext, WorkspaceScope } from "../context";
 import { withTransaction } from "../context";
+import { stripeRecurringOf } from "../../schemas/billing/plans";
 import { getWorkspacePlan } from "../plans";
 import { releaseCouponFor, reserveCoupon } from "./coupon-redemptions";
 import { type StripeAccess, requireStripe, stripeOf } from "./stripe-config";
@@ -127,8 +128,7 @@ async function createStripeSession(deps: AppDeps, stripe: StripeAccess, item: It
     const coupon = await stripe.client.coupons.create({ amount_off: row.discountCents, currency: "brl", duration: "once", max_redemptions: 1, name: `Desconto ${plan.name}`, metadata: { checkoutId: row.id } }, { idempotencyKey: `coupon:${row.id}` });
     discounts = [{ coupon: coupon.id }];
   }
-  const interval = plan.billingPeriod === "yearly" ? "year" : "month";
-  const lineItem = plan.stripePriceId ? { price: plan.stripePriceId, quantity: 1 } : { quantity: 1, price_data: { currency: "brl", unit_amount: plan.priceCents, recurring: { interval: interval as "month" | "year" }, product_data: { name: `Atenda ${plan.name}` } } };
+  const lineItem = plan.stripePriceId ? { price: plan.stripePriceId, quantity: 1 } : { quantity: 1, price_data: { currency: "brl", unit_amount: plan.priceCents, recurring: stripeRecurringOf(plan.billingPeriod), product_data: { name: `Atenda ${plan.name}` } } };
   return stripe.client.checkout.sessions.create(
     { ...common, mode: "subscription", excluded_payment_method_types: excluded, line_items: [lineItem], discounts, subscription_data: { metadata } },
     { idempotencyKey: `checkout:${row.id}` },

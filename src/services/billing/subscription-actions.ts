@@ -11,6 +11,7 @@ import { AppError } from "../../lib/errors";
 import type { AssignPlanInput } from "../../schemas/billing/checkout";
 import type { AppDeps, DbOrTx } from "../context";
 import { withTransaction } from "../context";
+import { stripeRecurringOf } from "../../schemas/billing/plans";
 import { getWorkspacePlan } from "../plans";
 import { customerOf } from "./checkout";
 import { creditsToMilli, grantCredits } from "./grants";
@@ -53,7 +54,7 @@ export async function changePlan(deps: AppDeps, workspaceId: string, planId: str
     // A plan without a Stripe price gets one here, tagged with our plan id for the webhook.
     const price = plan.stripePriceId
       ? { price: plan.stripePriceId }
-      : { price_data: { currency: "brl", unit_amount: plan.priceCents, recurring: { interval: plan.billingPeriod === "yearly" ? ("year" as const) : ("month" as const) }, product: await productOf(deps, plan) } };
+      : { price_data: { currency: "brl", unit_amount: plan.priceCents, recurring: stripeRecurringOf(plan.billingPeriod), product: await productOf(deps, plan) } };
     await stripe.client.subscriptions.update(stripeSubId, { items: [{ id: itemId, ...price }], metadata: { workspaceId, planId: plan.id }, proration_behavior: "create_prorations" });
   } catch (err) {
     if (err instanceof AppError) throw err;

@@ -74,7 +74,7 @@ export default function PlansPage() {
                 </ul>
                 <div className="card-actions mt-auto">
                   {isCurrent ? (
-                    <span className="badge badge-success badge-outline">Plano atual</span>
+                    <span className="badge badge-success badge-soft">Plano atual</span>
                   ) : p.billingPeriod === "free" ? (
                     hasStripeSubscription && (
                       <Link href="/faturamento" className="btn btn-ghost btn-sm">

@@ -3,7 +3,10 @@ import { adminBillingRouter } from "./admin-billing";
 import { affiliatesRouter } from "./affiliates";
 import { billingRouter } from "./billing";
 import { billingUsageRouter } from "./billing-usage";
+import { campaignsRouter } from "./campaigns";
 import { couponsRouter } from "./coupons";
+import { leadsRouter } from "./leads";
+import { validationRouter } from "./validation";
 import { agentsRouter } from "./agents";
 import { authRouter } from "./auth";
 import { agendorRouter } from "./agendor";
@@ -51,6 +54,9 @@ export const appRouter = router({
   coupons: couponsRouter,
   adminBilling: adminBillingRouter,
   affiliates: affiliatesRouter,
+  campaigns: campaignsRouter,
+  leads: leadsRouter,
+  validation: validationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -60,9 +60,10 @@ const unproven = (o: Outcome) => {
 /** Every identifier of B: none may appear in an answer given to someone outside B. */
 const leaksB = (o: Outcome) => {
   if (o.status >= 300) return null;
-  const { crm, ...plain } = B.fixture;
+  const { crm, campaigns, ...plain } = B.fixture;
   const crmIds = Object.entries(crm).flatMap(([k, v]) => (Array.isArray(v) ? v.map((id, i) => [`crm.${k}[${i}]`, id] as const) : [[`crm.${k}`, v] as const]));
-  const ids = [...Object.entries(plain).filter(([k]) => k !== "endpointKey" && k !== "invitationToken"), ...crmIds];
+  const campaignIds = Object.entries(campaigns).map(([k, v]) => [`campaigns.${k}`, v] as const);
+  const ids = [...Object.entries(plain).filter(([k]) => k !== "endpointKey" && k !== "invitationToken"), ...crmIds, ...campaignIds];
   const leaked = ids.filter(([, id]) => o.body.includes(id)).map(([k]) => k);
   return leaked.length ? `answer contains workspace B's ${leaked.join(", ")}` : null;
 };

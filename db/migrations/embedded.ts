@@ -15,6 +15,7 @@ import m12 from "./0012_config_versions.sql" with { type: "text" };
 import m13 from "./0013_crm.sql" with { type: "text" };
 import m14 from "./0014_crm_speed.sql" with { type: "text" };
 import m15 from "./0015_commerce.sql" with { type: "text" };
+import m16 from "./0016_campaigns.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_init", when: 1795316853979, sql: m0 },
@@ -33,4 +34,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0013_crm", when: 1795656160213, sql: m13 },
   { tag: "0014_crm_speed", when: 1795663200291, sql: m14 },
   { tag: "0015_commerce", when: 1795669336305, sql: m15 },
+  { tag: "0016_campaigns", when: 1795676112098, sql: m16 },
 ];

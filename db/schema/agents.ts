@@ -154,6 +154,8 @@ export const conversations = sqliteTable(
     lastCustomerMessageAt: ms("last_customer_message_at"),
     /** Id of the newest customer message already answered (or deliberately left to a person). */
     replyCursor: text("reply_cursor"),
+    /** The campaign whose message opened (or last reached) this conversation: the inbox tags it. */
+    campaignId: text("campaign_id"),
     ...timestamps,
   },
   (t) => [

@@ -10,3 +10,4 @@ export * from "./crm";
 export * from "./billing";
 export * from "./coupons";
 export * from "./affiliates";
+export * from "./campaigns";

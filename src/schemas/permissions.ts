@@ -27,3 +27,8 @@ export const TRAINING_DENIED = "Você não tem permissão para treinar agentes n
 export const CRM_READ_ONLY = "Seu acesso a este workspace é somente leitura: você não pode alterar contatos, negócios ou variáveis.";
 /** LGPD erasure removes a person's data for good: only the workspace's owner may. */
 export const CRM_ERASE_OWNER_ONLY = "Somente o proprietário do workspace pode apagar definitivamente os dados de um contato.";
+
+/** Campaigns, Leads Hunter and number validation: every role but viewer may prepare them. */
+export const CAMPAIGNS_READ_ONLY = "Seu acesso a este workspace é somente leitura: você não pode alterar campanhas, listas ou leads.";
+/** Starting or resuming a campaign sends from the business's number: the settings permission. */
+export const CAMPAIGN_START_DENIED = "Você não tem permissão para iniciar campanhas neste workspace";

@@ -4,6 +4,7 @@
  * plus a viewer of the first. The matrix calls every procedure against these ids.
  */
 import superjson from "superjson";
+import { type CampaignsFixture, campaignsFixture } from "./guard-fixtures-campaigns";
 import { type CrmFixture, crmFixture } from "./guard-fixtures-crm";
 import { ownerWithAgent } from "./agents";
 import type { TestApp } from "./app";
@@ -26,6 +27,8 @@ export type Fixture = {
   invitationToken: string;
   /** CRM rows (contact, default pipeline, deal) of this workspace. */
   crm: CrmFixture;
+  /** Campaign, Leads Hunter and validation rows (issue 16). */
+  campaigns: CampaignsFixture;
 };
 
 export type Actor = { client: Client; userId: string };
@@ -87,6 +90,7 @@ export async function workspaceWithEverything(app: TestApp, botToken: string): P
       invitationId: invitation.id,
       invitationToken: await mailedToken(app, invitee, "/convite"),
       crm: await crmFixture(app, o.workspaceId, conversation.id, o.user.id),
+      campaigns: await campaignsFixture(app, o.workspaceId, o.user.id),
     },
   };
 }

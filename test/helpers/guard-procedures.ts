@@ -14,6 +14,10 @@ import { BILLING_AFFILIATES_PROCEDURES } from "./guard-billing-affiliates";
 import { BILLING_CHECKOUT_PROCEDURES } from "./guard-billing-checkout";
 import { BILLING_COUPONS_PROCEDURES } from "./guard-billing-coupons";
 import { BILLING_USAGE_PROCEDURES } from "./guard-billing-usage";
+import { CAMPAIGN_LISTS_PROCEDURES } from "./guard-campaign-lists";
+import { CAMPAIGNS_PROCEDURES } from "./guard-campaigns";
+import { LEADS_PROCEDURES } from "./guard-leads";
+import { VALIDATION_PROCEDURES } from "./guard-validation";
 import { CRM_CONTACTS_PROCEDURES } from "./guard-crm-contacts";
 import { CRM_DEAL_PROCEDURES } from "./guard-crm-deal";
 import { CRM_FUNNEL_PROCEDURES } from "./guard-crm-funnel";
@@ -217,4 +221,8 @@ export const PROCEDURES: Record<string, ProcedureExpectation> = {
   ...CRM_DEAL_PROCEDURES,
   ...CRM_VARIABLES_PROCEDURES,
   ...CRM_INBOX_PROCEDURES,
+  ...CAMPAIGNS_PROCEDURES,
+  ...CAMPAIGN_LISTS_PROCEDURES,
+  ...LEADS_PROCEDURES,
+  ...VALIDATION_PROCEDURES,
 };

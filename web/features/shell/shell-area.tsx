@@ -39,6 +39,13 @@ const AdminCouponFormPage = lazy(() => import("../admin/pages/coupons/coupon-for
 const StripeConfigPage = lazy(() => import("../admin/pages/stripe-config"));
 const AdminPaymentsPage = lazy(() => import("../admin/pages/payments"));
 const AdminAffiliatesPage = lazy(() => import("../admin/pages/affiliates"));
+const CampaignsPage = lazy(() => import("../campaigns/pages/campaigns"));
+const CampaignCreatePage = lazy(() => import("../campaigns/pages/campaign-create"));
+const CampaignDetailPage = lazy(() => import("../campaigns/pages/campaign-detail"));
+const CampaignListDetailPage = lazy(() => import("../campaigns/pages/campaign-list-detail"));
+const LeadListsPage = lazy(() => import("../leads/pages/lead-lists"));
+const LeadListPage = lazy(() => import("../leads/pages/lead-list"));
+const ValidationPage = lazy(() => import("../validation/pages/validation"));
 
 /** Admin sections that have a screen; the others show their title and the plain note. */
 const ADMIN_PAGES: Record<string, ComponentType> = {
@@ -74,12 +81,14 @@ export const PROTECTED_ROUTES: RouteDef[] = [
   { path: "/funil/negocios/:dealId", page: DealPage },
   { path: "/contatos", page: ContactsPage },
   { path: "/contatos/:contactId", page: ContactDetailPage },
-  { path: "/campanhas", title: "Campanhas" },
-  { path: "/campanhas/criar", title: "Criar Campanha" },
+  { path: "/campanhas", page: CampaignsPage },
+  { path: "/campanhas/criar", page: CampaignCreatePage },
+  { path: "/campanhas/listas/:listId", page: CampaignListDetailPage },
+  { path: "/campanhas/:campaignId", page: CampaignDetailPage },
   { path: "/multi-agentes", title: "Multi Agentes" },
   { path: "/multi-agentes/:orchestrationId", title: "Orquestração de Agentes" },
-  { path: "/leads-hunter", title: "Leads Hunter" },
-  { path: "/leads-hunter/:listId", title: "Lista de Leads" },
+  { path: "/leads-hunter", page: LeadListsPage },
+  { path: "/leads-hunter/:listId", page: LeadListPage },
   { path: "/academy", title: "Academy" },
   { path: "/academy/courses/:id", title: "Curso" },
   { path: "/academy/lessons/:lessonId", title: "Aula" },
@@ -89,7 +98,7 @@ export const PROTECTED_ROUTES: RouteDef[] = [
   { path: "/checkout", page: CheckoutPage },
   { path: "/feature-suggestions", title: "Sugira uma funcionalidade" },
   { path: "/logs", title: "Logs" },
-  { path: "/validation", title: "Validação" },
+  { path: "/validation", page: ValidationPage },
   { path: "/afiliados", page: AffiliatesPage },
   { path: "/account", title: "Conta" },
 ];

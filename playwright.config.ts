@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { agendorApiPort, calendarApiPort, channelFakesPort, commerceApiPort, e2ePort, shopApiPort, stripeApiPort, trainingSitePort } from "./e2e/support/fakes-config";
+import { agendorApiPort, calendarApiPort, channelFakesPort, commerceApiPort, e2ePort, placesApiPort, shopApiPort, stripeApiPort, trainingSitePort } from "./e2e/support/fakes-config";
 
 // E2E_PORT lets two checkouts (or two people) run the browser suite side by side.
 const PORT = e2ePort();
@@ -19,7 +19,7 @@ const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
  * order, as a single spec run by hand needs.
  */
 const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1) || 1);
-const GLOBAL = ["admin-ai", "dynamic-api", "google-calendar", "n8n", "billing-admin", "billing-coupons", "billing-checkout"].map((name) => `**/${name}.e2e.ts`);
+const GLOBAL = ["admin-ai", "dynamic-api", "google-calendar", "n8n", "billing-admin", "billing-coupons", "billing-checkout", "leads-hunter"].map((name) => `**/${name}.e2e.ts`);
 const projects =
   WORKERS > 1
     ? [
@@ -89,10 +89,12 @@ export default defineConfig({
           // The UAZAPI fake is typed in as a server URL, so it is fetched through safe-fetch too.
           // e2e/dynamic-api.e2e.ts: the shop API fake (its OpenAPI document and endpoints).
           // e2e/agendor.e2e.ts: the Agendor API fake, typed in as the base URL.
-          ATENDA_SAFE_FETCH_ALLOW: `127.0.0.1:${trainingSitePort(PORT)},${FAKES},127.0.0.1:${shopApiPort(PORT)},127.0.0.1:${agendorApiPort(PORT)},127.0.0.1:${calendarApiPort(PORT)},127.0.0.1:${COMMERCE},127.0.0.1:${COMMERCE + 1}`,
+          ATENDA_SAFE_FETCH_ALLOW: `127.0.0.1:${trainingSitePort(PORT)},${FAKES},127.0.0.1:${shopApiPort(PORT)},127.0.0.1:${agendorApiPort(PORT)},127.0.0.1:${calendarApiPort(PORT)},127.0.0.1:${COMMERCE},127.0.0.1:${COMMERCE + 1},127.0.0.1:${placesApiPort(PORT)}`,
           NUVEMSHOP_API_BASE: `http://127.0.0.1:${COMMERCE}/v1`,
           // The Stripe fake of e2e/support/global-setup.ts: no browser test reaches the real Stripe.
           STRIPE_API_BASE: `http://127.0.0.1:${stripeApiPort(PORT)}`,
+          // e2e/leads-hunter.e2e.ts: the Google Places fake (e2e/support/places-fake.ts).
+          GOOGLE_PLACES_API_BASE: `http://127.0.0.1:${placesApiPort(PORT)}`,
           NOTION_API_BASE: `http://127.0.0.1:${COMMERCE + 1}/v1`,
           GOOGLE_OAUTH_AUTHORIZE_URL: `${GOOGLE}/o/oauth2/v2/auth`,
           GOOGLE_OAUTH_TOKEN_URL: `${GOOGLE}/token`,
@@ -101,6 +103,9 @@ export default defineConfig({
           TELEGRAM_API_BASE: `http://${FAKES}`,
           // Connecting WhatsApp Cloud reads the number on the Graph (e2e/support/channel-fakes.ts).
           WHATSAPP_GRAPH_BASE: `http://${FAKES}`,
+          // e2e/campaigns.e2e.ts: campaigns run on a simulated clock (a Monday 10:00 in São Paulo, 60× faster), so the
+          // pacer's 25–50 s intervals pass in under a second and the progress bar moves while the test watches.
+          CAMPAIGN_CLOCK: "2026-11-23T10:00:00-03:00@60",
         },
       },
 });

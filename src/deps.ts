@@ -9,6 +9,7 @@ import { registerIntegrationTools } from "./integrations/register-tools";
 import { SecretBox, randomToken } from "./lib/crypto";
 import { log } from "./lib/logger";
 import { bootstrapAiConfigFromEnv } from "./services/ai-config";
+import { campaignClockFromEnv } from "./services/campaigns/clock";
 import type { AppDeps } from "./services/context";
 import { sealPlaintextIntentHeaders } from "./services/intents";
 import { createMailer } from "./services/mail";
@@ -89,6 +90,7 @@ export async function startDeps(env: Env, opts: { migrateAndSeed?: boolean } = {
     mailer: createMailer(database.db, env, secrets),
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     now: () => Date.now(),
+    campaignClock: campaignClockFromEnv(env.CAMPAIGN_CLOCK, dataDir),
   };
   const ready = primary ? finishBoot(deps, env, admin) : Promise.resolve(null);
   return { deps, database, ready };

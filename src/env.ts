@@ -62,6 +62,8 @@ const envSchema = z.object({
   INSTAGRAM_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/).default("v21.0"),
   /** Stripe API base (a loopback fake in tests): stripe-node gets its host, port and protocol from it. */
   STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
+  /** Google Places API (New) base, for the Leads Hunter (a loopback fake in tests). */
+  GOOGLE_PLACES_API_BASE: z.url().default("https://places.googleapis.com"),
   /** Messages a customer sends within this window are answered as one (a burst of short messages). */
   CHANNEL_BURST_WINDOW_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   /** After a person answers (inbox or the business phone), the AI stays silent this long unless handed back. */
@@ -70,6 +72,14 @@ const envSchema = z.object({
   /** A running job's lease, renewed every third of it while it runs; after a crash its job runs again once this passes. */
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   CHANNEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  /**
+   * Tests and demos only: campaigns run on a simulated clock, "2026-11-23T10:00:00-03:00@60" = starts
+   * at that instant and runs 60× faster (src/services/campaigns/clock.ts). Unset: the real clock.
+   */
+  CAMPAIGN_CLOCK: z
+    .string()
+    .regex(/^[0-9T:.+\-Z]+@\d+(\.\d+)?$/, "CAMPAIGN_CLOCK: use <instante ISO>@<velocidade>")
+    .optional(),
   /** How often an idle job runner looks for jobs that fell due (an enqueue wakes it at once). */
   JOB_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(300),
 });

@@ -30,6 +30,13 @@ import { eventually } from "./helpers/training";
  */
 const ALLOWED: { match: RegExp; why: string }[] = [
   {
+    // campaigns.results / campaigns.sends (src/services/campaigns/results.ts): a campaign's counters,
+    // daily/hourly series and per-contact page read that campaign's sends through
+    // campaign_sends_queue_idx — at most one row per list member, never another campaign's.
+    match: /from "campaign_sends"( left join "campaign_contacts" on [^ ]+ = [^ ]+)? where \(?"campaign_sends"\."campaign_id" = \?/,
+    why: "one campaign's sends, bounded by its list",
+  },
+  {
     // TODO(semantic cache, issue 12 item 2, work in progress in src/services/semantic-cache.ts):
     // invalidation deletes, and the statistics and size checks count, every entry of the agent
     // (or of its current key) on a public-chat turn and in training.cacheStats. Bounded once the

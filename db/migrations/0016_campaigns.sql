@@ -55,6 +55,7 @@ CREATE TABLE `campaign_opt_outs` (
 	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE INDEX `campaign_opt_outs_workspace_created_idx` ON `campaign_opt_outs` (`workspace_id`,`created_at`);--> statement-breakpoint
 CREATE TABLE `campaign_sends` (
 	`id` text PRIMARY KEY NOT NULL,
 	`workspace_id` text NOT NULL,

@@ -34,5 +34,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0013_crm", when: 1795656160213, sql: m13 },
   { tag: "0014_crm_speed", when: 1795663200291, sql: m14 },
   { tag: "0015_commerce", when: 1795669336305, sql: m15 },
-  { tag: "0016_campaigns", when: 1795676112098, sql: m16 },
+  { tag: "0016_campaigns", when: 1795679958615, sql: m16 },
 ];

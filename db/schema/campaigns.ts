@@ -86,7 +86,8 @@ export const campaignOptOuts = sqliteTable(
       .notNull()
       .$defaultFn(() => Date.now()),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.phone] })],
+  // "Descadastrados" lists them newest first off the second index.
+  (t) => [primaryKey({ columns: [t.workspaceId, t.phone] }), index("campaign_opt_outs_workspace_created_idx").on(t.workspaceId, t.createdAt)],
 );
 
 /** Campaign status (SPEC §4: default draft). paused_failures = 'pausada por falhas' (failure detection stopped it). */

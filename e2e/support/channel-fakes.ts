@@ -53,6 +53,12 @@ Bun.serve({
       uazapi.pair(instance.token, phone);
       return Response.json({ ok: true });
     }
+    // e2e/validation.e2e.ts: numbers (digits) the UAZAPI number check answers as having WhatsApp.
+    if (path === "/__control/uazapi/whatsapp-numbers" && req.method === "POST") {
+      const { numbers } = (await req.json()) as { numbers: string[] };
+      for (const n of numbers) uazapi.whatsappNumbers.add(n);
+      return Response.json({ ok: true });
+    }
     if (/^\/v\d+\.\d+\//.test(path) || path.startsWith("/media-bytes/")) return forward(req, graph.url);
     return forward(req, path.startsWith("/bot") || path.startsWith("/file/bot") ? telegram.url : uazapi.url);
   },

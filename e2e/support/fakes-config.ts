@@ -24,3 +24,6 @@ export const commerceApiPort = (port = e2ePort()) => port + 1004;
 export const trainingSitePort = (port = e2ePort()) => port + 1006;
 /** The Stripe fake (e2e/support/stripe-fake.ts), one process per run like the channel fakes. */
 export const stripeApiPort = (port = e2ePort()) => port + 1007;
+/** The Google Places (New) fake for e2e/leads-hunter.e2e.ts (e2e/support/places-fake.ts, started by the spec). */
+export const placesApiPort = (port = e2ePort()) => port + 1008;
+export const E2E_PLACES_KEY = "AIza-chave-e2e";

@@ -57,6 +57,9 @@ const TRPC_LIMITS: ReadonlyMap<string, number> = new Map(
   "dynamicApi.saveEndpoints": BODY_LIMITS.editor,
   "dynamicApi.test": BODY_LIMITS.editor,
   "dynamicApi.discover": BODY_LIMITS.openApiDocument,
+  // Campaign lists (issue 16): up to 20,000 pasted numbers, and a CSV of up to 5,000,000 characters as text.
+  "campaigns.lists.addNumbers": BODY_LIMITS.editor,
+  "campaigns.lists.addFromCsv": 12 * MB,
   }),
 );
 

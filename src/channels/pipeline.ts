@@ -18,6 +18,7 @@ import { LIMIT_BLOCK_MESSAGE, LIMIT_CLOSE_MESSAGE, asksForHuman, interactionLimi
 import { FOLLOW_UP_JOB } from "./follow-up";
 import { CHANNEL_SEND_JOB, outboxQueued, schedulePacedSend, sendReply } from "./paced-reply";
 import { agendorAutoAddHook } from "../services/agendor-sync";
+import { onCampaignReply } from "../services/campaigns/replies";
 
 export const CHANNEL_REPLY_JOB = "channel-reply";
 export const CHANNEL_OUTBOX_JOB = "channel-outbox";
@@ -76,6 +77,15 @@ export async function handleChannelInbound(deps: AppDeps, job: Job, atCompletion
   if (stored.row.senderType === "human") {
     if (stored.created) live(conv);
     return { conversationId: conv.id, human: true };
+  }
+  // A reply to a campaign counts (responded, inbox tag); an opt-out word gets the fixed confirmation, not the agent.
+  if (stored.created && (conn.channel === "whatsapp_cloud" || conn.channel === "whatsapp_uaz")) {
+    const campaign = await onCampaignReply(deps, conv, { id: stored.row.id, text: message.text });
+    if (campaign.optedOut) {
+      await scheduleOutbox(deps, conv);
+      live(conv, "conversation");
+      return { conversationId: conv.id, messageId: stored.row.id, optedOut: campaign.optedOut };
+    }
   }
   // Without a burst window the reply is due at once: answered here, in the lane that stored the
   // message, instead of another trip through the queue; unless other work of the conversation

@@ -12,6 +12,9 @@ import { TRAIN_JOB } from "../services/training";
 import { CONTACT_IMPORT_JOB, runContactImport, settleImport } from "../services/crm/contact-import-job";
 import { applyStripeEvent, noteStripeEventFailure } from "../services/billing/stripe-events";
 import { STRIPE_EVENT_JOB } from "../services/billing/stripe-webhook";
+import { CAMPAIGN_TICK_JOB, runCampaignTick } from "../services/campaigns/scheduler";
+import { LEAD_SEARCH_JOB, runLeadSearch, settleLeadSearch } from "../services/leads/lead-search-job";
+import { VALIDATION_JOB, failValidationRun, runValidation } from "../services/campaigns/validation-job";
 
 /** `atCompletion` hands the runner a write to commit with the job's completion (one transaction). */
 type Handler = (deps: AppDeps, job: Job, progress: (p: number) => Promise<void>, atCompletion: (w: CompletionWrite) => void) => Promise<Record<string, unknown>>;
@@ -29,7 +32,13 @@ const handlers: Record<string, Handler> = {
   [CHANNEL_SEND_JOB]: (deps, job, _p, atCompletion) => handlePacedSend(deps, job, atCompletion),
   [CONTACT_IMPORT_JOB]: (deps, job, progress) => runContactImport(deps, String(job.data.importId ?? ""), progress),
   [STRIPE_EVENT_JOB]: (deps, job) => applyStripeEvent(deps, String(job.data.eventId ?? "")),
+  [CAMPAIGN_TICK_JOB]: (deps, job) => runCampaignTick(deps, String(job.data.campaignId ?? "")),
+  [LEAD_SEARCH_JOB]: (deps, job, progress) => runLeadSearch(deps, String(job.data.searchId ?? ""), progress),
+  [VALIDATION_JOB]: (deps, job, progress) => runValidation(deps, String(job.data.runId ?? ""), progress),
 };
+
+/** Campaign ticks are short sends, like the channel's: they run in the channel pool, not behind training. */
+const channelPoolTypes = [...channelJobTypes, CAMPAIGN_TICK_JOB];
 
 /** Every job type a runner takes (health looks only at these: another type is nobody's lag). */
 export const jobTypes = Object.keys(handlers);
@@ -97,6 +106,8 @@ async function runHandler(deps: AppDeps, job: Job) {
     }
     // A retry resumes after the last written chunk; only a dead job ends the import as failed.
     if (job.type === STRIPE_EVENT_JOB) await noteStripeEventFailure(deps, String(job.data.eventId ?? ""), message);
+    if (job.type === VALIDATION_JOB && dead) await failValidationRun(deps.db, String(job.data.runId ?? ""), deps.now());
+    if (job.type === LEAD_SEARCH_JOB && dead) await settleLeadSearch(deps.db, String(job.data.searchId ?? ""), "failed", `A busca parou: ${message}`, deps.now());
     if (job.type === CONTACT_IMPORT_JOB && dead) await settleImport(deps.db, String(job.data.importId ?? ""), "failed", "A importação parou por um erro interno. As linhas já importadas foram mantidas.", deps.now());
   }
 }
@@ -141,7 +152,7 @@ export function startJobRunner(deps: AppDeps, opts: { pollMs?: number } = {}) {
   let running = true;
   const since = deps.now();
   const pollMs = opts.pollMs ?? deps.env.JOB_POLL_MS;
-  const trainingTypes = Object.keys(handlers).filter((t) => !channelJobTypes.includes(t));
+  const trainingTypes = Object.keys(handlers).filter((t) => !channelPoolTypes.includes(t));
   const trainingSignal = wakeSignal();
   const channelSignal = wakeSignal();
   const pool = async (types: string[], lanes: number, signal: ReturnType<typeof wakeSignal>) => {
@@ -184,7 +195,7 @@ export function startJobRunner(deps: AppDeps, opts: { pollMs?: number } = {}) {
     }
     await Promise.all(active);
   };
-  const pools = [pool(trainingTypes, 1, trainingSignal), pool(channelJobTypes, deps.env.CHANNEL_CONCURRENCY, channelSignal)];
+  const pools = [pool(trainingTypes, 1, trainingSignal), pool(channelPoolTypes, deps.env.CHANNEL_CONCURRENCY, channelSignal)];
   const wakeAll = () => {
     trainingSignal.wake();
     channelSignal.wake();

@@ -7,19 +7,21 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { jobs } from "../../db/schema";
+import { advanceCampaignSend } from "./campaigns/hooks";
 import type { RawTx } from "./credit-debit";
 
 /** Delivery statuses only move forward: a late "delivered" never overwrites "read". */
 const STATUS_RANK = "CASE delivery_status WHEN 'pending' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 4 END";
 
 /** A receipt for a sent message, applied only when it moves the status forward → rows changed (0 or 1). */
-export async function recordDeliveryStatus(tx: RawTx, e: { providerMessageId: string; status: string; error?: string | null }, rank: number): Promise<number> {
+export async function recordDeliveryStatus(tx: RawTx, e: { providerMessageId: string; status: string; error?: string | null; timestamp?: number | null }, rank: number): Promise<number> {
   const r = await tx.execute({
     sql: `UPDATE messages SET delivery_status = ?, delivery_error = coalesce(?, delivery_error)
       WHERE provider_message_id = ? AND delivery_status IS NOT NULL AND ${STATUS_RANK} < ?`,
     args: [e.status, e.error ?? null, e.providerMessageId, rank],
   });
-  return r.rowsAffected;
+  // A campaign send carries the same provider id: its own forward-only status and counters.
+  return r.rowsAffected + (await advanceCampaignSend(tx, e));
 }
 
 /** Takes the provider's message id for good → false when it was taken before (a redelivery). */

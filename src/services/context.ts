@@ -2,6 +2,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import type { Env } from "../env";
 import type { SecretBox } from "../lib/crypto";
 import type { MemberPermissions, MemberRole } from "../schemas/workspaces";
+import type { CampaignClock } from "./campaigns/clock";
 import type { Mailer } from "./mail";
 
 /** The database handle types, for layers that pass a handle through to services without importing db/. */
@@ -16,6 +17,8 @@ export type AppDeps = {
   /** Base URL for links in mails, without trailing slash. */
   appUrl: string;
   now: () => number;
+  /** The campaign pacer's clock (CAMPAIGN_CLOCK simulates one); absent = `now`. */
+  campaignClock?: CampaignClock;
 };
 
 /** Who is calling: the closed set of actors the design names. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, gte, inArray, lt, or, sql } from "drizzle-orm";
-import { agents, conversations, messages, users } from "../../db/schema";
+import { agents, campaigns, conversations, messages, users } from "../../db/schema";
 import type { DbOrTx } from "../../db/client";
 import { AppError } from "../lib/errors";
 import { INBOX_PAGE_SIZE, type ListConversations, PREVIEW_MAX_CHARS, type Thread } from "../schemas/conversations";
@@ -83,11 +83,13 @@ export async function listConversations(ctx: ServiceContext, scope: WorkspaceSco
       agentName: agents.name,
       assignedFirst: users.firstName,
       assignedLast: users.lastName,
+      campaignName: campaigns.name,
       lastMessageId: sql<string | null>`(SELECT m.id FROM messages m WHERE m.conversation_id = ${conversations.id} ORDER BY m.sent_at DESC, m.id DESC LIMIT 1)`,
     })
     .from(conversations)
     .leftJoin(agents, eq(agents.id, conversations.agentId))
     .leftJoin(users, eq(users.id, conversations.assignedToUserId))
+    .leftJoin(campaigns, eq(campaigns.id, conversations.campaignId))
     .where(
       and(
         eq(conversations.workspaceId, scope.id),
@@ -112,7 +114,7 @@ export async function listConversations(ctx: ServiceContext, scope: WorkspaceSco
         .where(inArray(messages.id, lastIds))
     : [];
   const previewOf = new Map(previews.map((p) => [p.id, p]));
-  const items = page.map(({ c, agentName, assignedFirst, assignedLast, lastMessageId }) => {
+  const items = page.map(({ c, agentName, assignedFirst, assignedLast, campaignName, lastMessageId }) => {
     const last = lastMessageId ? previewOf.get(lastMessageId) : undefined;
     return {
       id: c.id,
@@ -130,6 +132,8 @@ export async function listConversations(ctx: ServiceContext, scope: WorkspaceSco
         : null,
       assignedTo: c.assignedToUserId ? { id: c.assignedToUserId, name: fullName(assignedFirst, assignedLast) || "Membro removido" } : null,
       agent: c.agentId ? { id: c.agentId, name: agentName ?? "" } : null,
+      /** The campaign whose message reached this customer: the inbox tags the conversation with it. */
+      campaign: c.campaignId && campaignName !== null ? { id: c.campaignId, name: campaignName } : null,
     };
   });
   const tail = page.at(-1);
@@ -173,6 +177,13 @@ export async function conversationDetail(ctx: ServiceContext, scope: WorkspaceSc
     ? await ctx.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, conv.assignedToUserId)).limit(1)
     : [];
   const connection = conv.connectionId ? await connectionSummary(ctx, conv.connectionId) : null;
+  const [campaign] = conv.campaignId
+    ? await ctx.db
+        .select({ id: campaigns.id, name: campaigns.name })
+        .from(campaigns)
+        .where(and(eq(campaigns.id, conv.campaignId), eq(campaigns.workspaceId, scope.id)))
+        .limit(1)
+    : [];
   const meta = conv.metadata ?? {};
   return {
     id: conv.id,
@@ -198,6 +209,8 @@ export async function conversationDetail(ctx: ServiceContext, scope: WorkspaceSc
     agent: agent ?? null,
     assignedTo: conv.assignedToUserId ? { id: conv.assignedToUserId, name: fullName(assignee?.firstName ?? null, assignee?.lastName ?? null) || "Membro removido" } : null,
     connection,
+    /** The campaign whose message reached this customer (the header links to its results). */
+    campaign: campaign ?? null,
     /** Why the composer is closed, or null when a person can answer here. */
     replyBlockedReason: replyBlockedReason(conv, connection),
   };

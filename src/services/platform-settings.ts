@@ -15,6 +15,9 @@ export const PLATFORM_SETTING_SECRETS = {
   n8n: [] as string[],
   web_search: ["apiKey"],
   stripe: ["secretKey", "webhookSecret"],
+  google_places: ["apiKey"],
+  /** Price per campaign message (src/services/campaigns/pricing.ts): nothing secret. */
+  campaigns: [] as string[],
 } satisfies Record<string, string[]>;
 export type PlatformSettingKey = keyof typeof PLATFORM_SETTING_SECRETS;
 

@@ -29,7 +29,12 @@ export async function startFakeUazapi(opts: { adminToken: string }) {
   const calls: RecordedCall[] = [];
   /** Consumed one per /send/text or /send/media, in order. */
   const failures: InjectedFailure[] = [];
+  /** answerDelayMs: a text send is recorded at once but answered this much later (crash tests). */
+  const control = { answerDelayMs: 0 };
   const media = new Map<string, { mimetype: string; data: Uint8Array<ArrayBuffer> }>();
+  /** /chat/check: digits that "have WhatsApp", the most numbers one call takes, failures consumed one per call. */
+  const whatsappNumbers = new Set<string>();
+  const check = { maxBatch: 50, failures: [] as InjectedFailure[] };
   let url = "";
 
   const fail = (status: number, error: string, headers: Record<string, string> = {}) => Response.json({ error }, { status, headers });
@@ -45,8 +50,12 @@ export async function startFakeUazapi(opts: { adminToken: string }) {
     systemName: "atenda",
   });
   const jid = (i: FakeInstance) => (i.phone ? { user: i.phone, agent: 0, device: 0, server: "s.whatsapp.net" } : null);
-  const sent = (i: FakeInstance, number: string, messageType: string, text: string) => {
+  /** Every message sent, with its tracking fields (POST /message/find filters by them). */
+  const outbox: { messageid: string; number: string; text: string; track_source: string | null; track_id: string | null }[] = [];
+  const sent = (i: FakeInstance, number: string, messageType: string, text: string, body: Record<string, unknown> = {}) => {
     const messageid = hexId();
+    const track = (k: string) => (typeof body[k] === "string" ? (body[k] as string) : null);
+    outbox.push({ messageid, number, text, track_source: track("track_source"), track_id: track("track_id") });
     return Response.json({
       id: `${i.phone ?? OWNER}:${messageid}`,
       messageid,
@@ -115,9 +124,39 @@ export async function startFakeUazapi(opts: { adminToken: string }) {
           return fail(failure.status, failure.status === 429 ? "Rate limit exceeded" : "Internal server error", headers);
         }
         if (!/^\d{8,15}$/.test(number)) return fail(400, "Invalid number");
-        if (path === "/send/text") return typeof body.text === "string" && body.text ? sent(i, number, "ExtendedTextMessage", body.text) : fail(400, "Missing number or text");
+        // The message is out before the answer: a crash while waiting leaves a send we cannot see answered.
+        if (control.answerDelayMs > 0 && path === "/send/text" && typeof body.text === "string" && body.text) {
+          const res = sent(i, number, "ExtendedTextMessage", body.text, body);
+          await Bun.sleep(control.answerDelayMs);
+          return res;
+        }
+        if (path === "/send/text") return typeof body.text === "string" && body.text ? sent(i, number, "ExtendedTextMessage", body.text, body) : fail(400, "Missing number or text");
         if (typeof body.type !== "string" || typeof body.file !== "string") return fail(400, "Missing type or file");
-        return sent(i, number, `${body.type[0]?.toUpperCase()}${body.type.slice(1)}Message`, typeof body.text === "string" ? body.text : "");
+        return sent(i, number, `${body.type[0]?.toUpperCase()}${body.type.slice(1)}Message`, typeof body.text === "string" ? body.text : "", body);
+      }
+      case "POST /chat/check": {
+        const failure = check.failures.shift();
+        if (failure) {
+          const headers: Record<string, string> = failure.retryAfter !== undefined ? { "retry-after": failure.retryAfter } : {};
+          return fail(failure.status, failure.status === 429 ? "Rate limit exceeded" : "Internal server error", headers);
+        }
+        if (i.status !== "connected") return fail(500, "WhatsApp client is not connected");
+        const numbers = Array.isArray(body.numbers) ? body.numbers.map(String) : [];
+        if (!numbers.length) return fail(400, "Missing numbers in payload");
+        if (numbers.length > check.maxBatch) return fail(400, `Too many numbers (max ${check.maxBatch})`);
+        return Response.json(
+          numbers.map((query) => {
+            const digits = query.replace(/\D/g, "");
+            const on = whatsappNumbers.has(digits);
+            return { query, jid: on ? `${digits}@s.whatsapp.net` : "", lid: "", isInWhatsapp: on, verifiedName: "" };
+          }),
+        );
+      }
+      case "POST /message/find": {
+        const found = outbox.filter(
+          (m) => (body.track_id === undefined || m.track_id === body.track_id) && (body.track_source === undefined || m.track_source === body.track_source),
+        );
+        return Response.json({ messages: found.map((m) => ({ messageid: m.messageid, chatid: `${m.number}@s.whatsapp.net`, fromMe: true, text: m.text, track_source: m.track_source, track_id: m.track_id })), hasMore: false });
       }
       case "POST /message/presence":
         if (!/^\d{8,15}$/.test(number)) return fail(400, "Invalid number");
@@ -166,8 +205,14 @@ export async function startFakeUazapi(opts: { adminToken: string }) {
     calls,
     failures,
     instances,
+    outbox,
+    control,
     /** The next send answers `status` (429 → "Rate limit exceeded"), with Retry-After if given. */
     failNext: (status: number, o: { retryAfter?: string } = {}) => failures.push({ status, ...o }),
+    /** /chat/check: these numbers (digits) answer isInWhatsapp; the others do not. */
+    whatsappNumbers,
+    /** /chat/check's batch limit and failure queue (e.g. `check.failures.push({ status: 429, retryAfter: "1" })`). */
+    check,
     /** What scanning the QR on a phone does: the instance is connected as `phone`. */
     pair(instanceToken: string, phone: string, profileName = "Loja Teste") {
       const i = instances.get(instanceToken);

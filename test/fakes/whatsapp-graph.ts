@@ -7,6 +7,17 @@
  */
 export type RecordedSend = { version: string; phoneNumberId: string; authorization: string; body: { to: string; type: string; text?: { body: string } } & Record<string, unknown> };
 export type InjectedFailure = { status: number; code?: number; retryAfter?: string };
+/** A message template as GET /{waba_id}/message_templates lists it (status PENDING/REJECTED are listed too). */
+export type FakeTemplate = {
+  name: string;
+  language: string;
+  status: "APPROVED" | "PENDING" | "REJECTED";
+  category?: string;
+  components: { type: string; format?: string; text?: string }[];
+};
+
+/** {{1}}, {{2}}… of a template's BODY text: how many body parameters a send must carry. */
+const bodyParamCount = (t: FakeTemplate) => new Set(t.components.find((c) => c.type.toUpperCase() === "BODY")?.text?.match(/\{\{\s*\d+\s*\}\}/g) ?? []).size;
 
 export async function startFakeGraph() {
   const sends: RecordedSend[] = [];
@@ -16,6 +27,10 @@ export async function startFakeGraph() {
   const failures: InjectedFailure[] = [];
   const media = new Map<string, { data: Uint8Array; mime: string }>();
   const phones = new Map<string, { accessToken: string; displayPhoneNumber?: string; verifiedName?: string }>();
+  /** Templates per WABA id, and the page size GET message_templates answers with (paging is exercised). */
+  const templates = new Map<string, FakeTemplate[]>();
+  const templateLists: { wabaId: string; after: string | null; fields: string | null }[] = [];
+  let templatePageSize = 2;
   let seq = 0;
   const graphError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
     Response.json({ error: { message, type: "OAuthException", code, fbtrace_id: "fake" } }, { status, headers });
@@ -43,12 +58,38 @@ export async function startFakeGraph() {
         if (!m) return graphError(400, 100, "Unsupported get request");
         return Response.json({ messaging_product: "whatsapp", url: `${url.origin}/media-bytes/${encodeURIComponent(id)}`, mime_type: m.mime, file_size: String(m.data.byteLength), id });
       }
+      const list = url.pathname.match(/^\/(v\d+\.\d+)\/([^/]+)\/message_templates$/);
+      if (req.method === "GET" && list) {
+        const wabaId = decodeURIComponent(list[2] ?? "");
+        const after = url.searchParams.get("after");
+        templateLists.push({ wabaId, after, fields: url.searchParams.get("fields") });
+        const all = templates.get(wabaId);
+        if (!all) return graphError(400, 100, "Unsupported get request. Object with ID does not exist");
+        const start = after ? Number(Buffer.from(after, "base64").toString()) : 0;
+        const data = all.slice(start, start + templatePageSize);
+        const end = start + data.length;
+        const cursor = (n: number) => Buffer.from(String(n)).toString("base64");
+        const next = new URL(url);
+        next.searchParams.set("after", cursor(end));
+        return Response.json({
+          data: data.map((t, i) => ({ id: `tpl-${start + i}`, category: "MARKETING", ...t })),
+          paging: { cursors: { before: cursor(start), after: cursor(end) }, ...(end < all.length ? { next: next.toString() } : {}) },
+        });
+      }
       const m = url.pathname.match(/^\/(v\d+\.\d+)\/([^/]+)\/messages$/);
       if (req.method !== "POST" || !m) return graphError(400, 100, "Unknown path");
       const body = (await req.json()) as RecordedSend["body"] & { status?: string; message_id?: string };
       if (body.status === "read") {
         reads.push(String(body.message_id));
         return Response.json({ success: true });
+      }
+      if (body.type === "template") {
+        // A template send must name a known template and carry one body parameter per {{n}} (132000 otherwise).
+        const t = body.template as { name?: string; language?: { code?: string }; components?: { type: string; parameters?: unknown[] }[] } | undefined;
+        const known = [...templates.values()].flat().find((x) => x.name === t?.name && x.language === t?.language?.code);
+        if (!known) return graphError(404, 132001, "(#132001) Template name does not exist in the translation");
+        const given = t?.components?.find((c) => c.type === "body")?.parameters?.length ?? 0;
+        if (given !== bodyParamCount(known)) return graphError(400, 132000, "(#132000) Number of parameters does not match the expected number of params");
       }
       const failure = failures.shift();
       if (failure) {
@@ -68,6 +109,15 @@ export async function startFakeGraph() {
     addMedia: (id: string, data: Uint8Array, mime: string) => media.set(id, { data, mime }),
     /** A phone number GET /{version}/{id} describes, to a caller with this token only (connect verifies it). */
     addPhoneNumber: (id: string, p: { accessToken: string; displayPhoneNumber?: string; verifiedName?: string }) => phones.set(id, p),
+    /** Template sends only (type "template"), in order. */
+    templateSends: () => sends.filter((x) => x.body.type === "template"),
+    /** Adds a template to a WABA's list (any status: the product must keep APPROVED only). */
+    addTemplate: (wabaId: string, t: FakeTemplate) => templates.set(wabaId, [...(templates.get(wabaId) ?? []), t]),
+    /** Each GET message_templates: which WABA, which cursor. */
+    templateLists,
+    setTemplatePageSize: (n: number) => {
+      templatePageSize = n;
+    },
     stop: () => server.stop(true),
   };
 }

@@ -56,6 +56,11 @@ export const PER_TENANT_TABLES = [
   "pipeline_stages",
   "variable_definitions",
   "contact_lists",
+  // Campaign lists are made by hand too (issue 16): a few per workspace.
+  "campaign_lists",
+  // Campaigns and their message variants (issue 16): made by hand, a few per workspace.
+  "campaigns",
+  "campaign_messages",
 ];
 /** GROWING: grows with usage, per tenant too (every message, turn, visitor, log line). */
 export const GROWING_TABLES = [
@@ -103,6 +108,18 @@ export const GROWING_TABLES = [
   "deal_stage_history",
   "deal_activities",
   "deal_products",
+  // Number validation (issue 16): runs per workspace, one result row per checked number.
+  "validation_runs",
+  "validation_results",
+  // Campaign lists (issue 16): members by the thousand per list; opt-outs grow with every 'SAIR'.
+  "campaign_contacts",
+  "campaign_opt_outs",
+  // One send per campaign member (issue 16): the scheduler's queue and the per-connection caps.
+  "campaign_sends",
+  // Leads Hunter (issue 16): lists and searches per workspace, leads by the thousand per list.
+  "lead_lists",
+  "lead_searches",
+  "leads",
 ];
 
 /** SQL that has no plan worth reading (connection and transaction control). */

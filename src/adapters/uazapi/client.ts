@@ -175,12 +175,34 @@ function sentId(body: unknown): string {
  * POST /send/text → the sent message's WhatsApp id (the one receipts carry). `delay` makes UAZAPI
  * show "digitando…" that long before sending, and the call only returns after it.
  */
-export async function sendText(target: UazapiTarget, number: string, text: string, opts: { delay?: number; replyId?: string | null } = {}): Promise<string> {
+export async function sendText(
+  target: UazapiTarget,
+  number: string,
+  text: string,
+  opts: { delay?: number; replyId?: string | null; track?: UazapiTrack } = {},
+): Promise<string> {
   const delay = Math.max(0, Math.round(opts.delay ?? 0));
-  const payload: Json = { number: toUazapiNumber(number), text, linkPreview: false };
+  const payload: Json = { number: toUazapiNumber(number), text, linkPreview: false, ...trackFields(opts.track) };
   if (delay) payload.delay = delay;
   if (opts.replyId) payload.replyid = opts.replyId;
   return sentId(await call(target, tokenAuth(target), "POST", "/send/text", payload, 15_000 + delay));
+}
+
+/**
+ * track_source/track_id travel with a send and are stored on the message (duplicates allowed):
+ * POST /message/find filters by them, so a send interrupted by a crash can be looked up.
+ */
+export type UazapiTrack = { source: string; id: string };
+const trackFields = (t: UazapiTrack | undefined): Json => (t ? { track_source: t.source, track_id: t.id } : {});
+
+/** POST /message/find by tracking id → the WhatsApp ids of the messages sent with it (none: never sent). */
+export async function findTrackedMessages(target: UazapiTarget, track: UazapiTrack): Promise<string[]> {
+  const body = obj(await call(target, tokenAuth(target), "POST", "/message/find", { track_source: track.source, track_id: track.id, limit: 10 }));
+  const list = Array.isArray(body.messages) ? body.messages : [];
+  return list.flatMap((m) => {
+    const id = bareMessageId(obj(m).messageid, obj(m).id);
+    return id ? [id] : [];
+  });
 }
 
 export type UazapiMediaType = "image" | "video" | "document" | "audio" | "myaudio" | "ptt" | "sticker";
@@ -190,8 +212,9 @@ export async function sendMedia(
   target: UazapiTarget,
   number: string,
   media: { type: UazapiMediaType; file: string; caption?: string | null; docName?: string | null },
+  opts: { track?: UazapiTrack } = {},
 ): Promise<string> {
-  const payload: Json = { number: toUazapiNumber(number), type: media.type, file: media.file };
+  const payload: Json = { number: toUazapiNumber(number), type: media.type, file: media.file, ...trackFields(opts.track) };
   if (media.caption) payload.text = media.caption;
   if (media.docName) payload.docName = media.docName;
   // UAZAPI fetches the file before answering: allow more than a text send.
@@ -252,4 +275,19 @@ export async function fetchMediaBytes(target: UazapiTarget, messageId: string, m
   const data = new Uint8Array(await res.arrayBuffer());
   if (data.byteLength > maxBytes) throw new UazapiApiError("Mídia grande demais", 200, false);
   return { data, mime };
+}
+
+export type NumberCheck = { query: string; isInWhatsapp: boolean; jid: string | null; verifiedName: string | null };
+
+/**
+ * POST /chat/check {numbers} → one entry per number (query, jid, isInWhatsapp, verifiedName).
+ * Numbers go as digits; a 429 is retryable with its Retry-After, like every call here.
+ */
+export async function checkNumbers(target: UazapiTarget, numbers: string[]): Promise<NumberCheck[]> {
+  const body = await call(target, tokenAuth(target), "POST", "/chat/check", { numbers: numbers.map(toUazapiNumber) }, 30_000);
+  if (!Array.isArray(body)) throw new UazapiApiError("Resposta do UAZAPI sem o resultado da verificação", 200, true);
+  return body.map((item) => {
+    const o = obj(item);
+    return { query: str(o.query) ?? "", isInWhatsapp: o.isInWhatsapp === true, jid: str(o.jid), verifiedName: str(o.verifiedName) };
+  });
 }

@@ -10,12 +10,12 @@ export class WhatsAppApiError extends GraphApiError {
 }
 
 /** WhatsApp's own codes worth retrying: WABA limit (80007), throughput (130429), pair rate (131056), maintenance (131057). */
-const WHATSAPP: GraphService = { name: "WhatsApp", retryableCodes: new Set([80007, 130429, 131056, 131057]), error: WhatsAppApiError };
+export const WHATSAPP: GraphService = { name: "WhatsApp", retryableCodes: new Set([80007, 130429, 131056, 131057]), error: WhatsAppApiError };
 
 const graphCall = (target: GraphTarget, path: string, init: { method: "GET" | "POST"; body?: unknown }, timeoutMs?: number) =>
   graphRequest(WHATSAPP, target, path, { ...init, timeoutMs });
 
-function sentId(body: Record<string, unknown>): string {
+export function sentId(body: Record<string, unknown>): string {
   const id = (body as { messages?: { id?: string }[] }).messages?.[0]?.id;
   if (!id) throw new WhatsAppApiError("Resposta do WhatsApp sem id de mensagem", 200, null, false);
   return id;

@@ -8,7 +8,7 @@ export type ContactStatus = (typeof contactStatuses)[number];
 export const CONTACT_STATUS_LABEL: Record<ContactStatus, string> = { lead: "Lead", prospect: "Prospect", customer: "Cliente", inactive: "Inativo" };
 
 /** Where a contact came from. */
-export const contactSources = ["manual", "import", "api", "web_chat", "whatsapp_cloud", "whatsapp_uaz", "telegram", "instagram"] as const;
+export const contactSources = ["manual", "import", "api", "web_chat", "whatsapp_cloud", "whatsapp_uaz", "telegram", "instagram", "leads"] as const;
 export type ContactSource = (typeof contactSources)[number];
 export const CONTACT_SOURCE_LABEL: Record<ContactSource, string> = {
   manual: "Manual",
@@ -19,6 +19,7 @@ export const CONTACT_SOURCE_LABEL: Record<ContactSource, string> = {
   whatsapp_uaz: "WhatsApp (servidor próprio)",
   telegram: "Telegram",
   instagram: "Instagram",
+  leads: "Leads Hunter",
 };
 
 const tag = z.string().trim().min(1, "Etiqueta vazia").max(50, "Etiqueta deve ter no máximo 50 caracteres");

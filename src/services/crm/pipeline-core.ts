@@ -3,6 +3,7 @@ import type { DbOrTx } from "../../../db/client";
 import { dealStageHistory, deals, pipelineStages, pipelines } from "../../../db/schema";
 import { AppError } from "../../lib/errors";
 import { DEFAULT_PIPELINE, FUNNEL_ERRORS, type MoveDealInput } from "../../schemas/crm/funnel";
+import { markCampaignConversion } from "../campaigns/hooks";
 
 /** Who changed a deal, as its stage history tells it. */
 export type DealActor = { type: "user"; userId: string } | { type: "agent"; agentId: string } | { type: "system" };
@@ -131,6 +132,8 @@ export async function openDeal(tx: DbOrTx, p: OpenDeal): Promise<DealRow> {
     .returning();
   if (!deal) throw new AppError("INTERNAL", "Falha ao criar o negócio");
   await writeHistory(tx, deal, null, stage.id, p.actor, null, now);
+  // A deal for someone a campaign reached in the last 30 days is that campaign's conversion.
+  await markCampaignConversion(tx, { workspaceId: p.workspaceId, contactId: p.contactId, conversationId: p.conversationId }, now);
   return deal;
 }
 

@@ -1,4 +1,6 @@
+import { CampaignPricingCard } from "../components/settings/campaign-pricing";
 import { GoogleCalendarClientCard } from "../components/settings/google-calendar-client";
+import { GooglePlacesKeyCard } from "../components/settings/google-places-key";
 import { N8nGlobalCard } from "../components/settings/n8n-global";
 import { WebSearchProviderCard } from "../components/settings/web-search-provider";
 
@@ -19,6 +21,8 @@ export default function AdminSettingsPage() {
       <GoogleCalendarClientCard />
       <N8nGlobalCard />
       <WebSearchProviderCard />
+      <GooglePlacesKeyCard />
+      <CampaignPricingCard />
     </div>
   );
 }

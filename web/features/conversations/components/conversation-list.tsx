@@ -111,8 +111,9 @@ function ConversationRow({ item, now, selected, onSelect }: { item: Conversation
             </span>
           )}
         </span>
-        {(item.needsHumanSupport || item.status === "resolved" || item.handledBy === "human") && (
+        {(item.needsHumanSupport || item.status === "resolved" || item.handledBy === "human" || item.campaign) && (
           <span className="mt-0.5 flex flex-wrap gap-1">
+            {item.campaign && <span className="badge badge-info badge-soft badge-xs max-w-full truncate">Campanha: {item.campaign.name}</span>}
             {item.needsHumanSupport && item.status === "active" && <span className="badge badge-warning badge-xs">Precisa de humano</span>}
             {item.handledBy === "human" && item.status === "active" && <span className="badge badge-ghost badge-xs">Com atendente</span>}
             {item.status === "resolved" && <span className="badge badge-success badge-soft badge-xs">Resolvida</span>}

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { Link } from "wouter";
 import { Icon } from "../../../components/ui/icons";
 import { ButtonSpinner } from "../../../components/ui/spinner";
 import { displayName, formatPhone } from "../format";
@@ -33,6 +34,11 @@ export function ThreadHeader({ conversation: c, canAnswer, onBack }: Props) {
           {subtitle && <p className="truncate text-base-content/60 text-xs">{subtitle}</p>}
         </div>
         <div className="flex flex-wrap gap-1">
+          {c.campaign && (
+            <Link href={`/campanhas/${c.campaign.id}`} className="badge badge-info badge-soft badge-sm hover:underline">
+              Campanha: {c.campaign.name}
+            </Link>
+          )}
           {c.status === "resolved" && <span className="badge badge-success badge-soft badge-sm">Resolvida</span>}
           {c.needsHumanSupport && c.status === "active" && (
             <span className="badge badge-warning badge-sm" title={c.handoffReason ?? undefined}>

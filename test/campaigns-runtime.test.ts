@@ -11,9 +11,11 @@ import { campaignContacts, campaignLists, campaignMessages, campaignSends, campa
 import { CAMPAIGN_STATUS_LABEL } from "../src/schemas/campaigns/status";
 import { type CampaignSettings, DEFAULT_CAMPAIGN_SETTINGS } from "../src/schemas/campaigns/settings";
 import { parseCampaignClock } from "../src/services/campaigns/clock";
+import { saveCampaignPricing } from "../src/services/campaigns/pricing";
+import { OUT_OF_CREDITS } from "../src/services/campaigns/send";
 import { startFakeUazapi } from "./fakes/uazapi";
 import { startFakeGraph } from "./fakes/whatsapp-graph";
-import { ownerWithAgent } from "./helpers/agents";
+import { ownerWithAgent, setWallet, walletRow } from "./helpers/agents";
 import { type TestApp, startTestApp } from "./helpers/app";
 import type { Client } from "./helpers/client";
 
@@ -282,4 +284,26 @@ describe("campaign runtime", () => {
     const again = await owner.trpc.campaigns.cancel.mutate({ id: done.id });
     expect(again.error?.message).toBe("Esta campanha já terminou");
   });
+
+  test("priced sends: each is paid once before it goes out; an empty wallet pauses the campaign, resume after a top-up finishes it", async () => {
+    await saveCampaignPricing(app.deps, { creditsPerMessage: 2 }, null);
+    try {
+      await setWallet(app, workspaceId, { regular: 5 });
+      const c = await seedCampaign({ count: 3 });
+      await owner.trpc.campaigns.start.mutate({ id: c.id });
+      const paused = await waitFor("paused for credits", () => campaignRow(c.id), (r) => r?.status === "paused");
+      expect(paused?.statusReason).toBe(OUT_OF_CREDITS);
+      // 5 credits pay two messages of 2; the third never left.
+      expect(outboxTo(c.phones).length).toBe(2);
+      expect((await walletRow(app, workspaceId)).remainingCredits).toBe(1000);
+      expect((await sendsOf(c.id)).filter((s) => s.status === "pending").length).toBe(1);
+      await setWallet(app, workspaceId, { regular: 10 });
+      await owner.trpc.campaigns.resume.mutate({ id: c.id });
+      await waitFor("completed", () => statusOf(c.id), (s) => s === "completed");
+      expect(outboxTo(c.phones).map((m) => m.number).sort()).toEqual(c.phones.map(digits).sort());
+      expect((await walletRow(app, workspaceId)).remainingCredits).toBe(8000);
+    } finally {
+      await saveCampaignPricing(app.deps, { creditsPerMessage: 0 }, null);
+    }
+  }, 30_000);
 });

@@ -1,4 +1,11 @@
+import { accountRouter } from "./account";
 import { adminRouter } from "./admin";
+import { adminCreditsRouter } from "./admin-credits";
+import { adminMailRouter } from "./admin-mail";
+import { adminPlatformRouter } from "./admin-platform";
+import { adminUsersRouter } from "./admin-users";
+import { adminWorkspacesRouter } from "./admin-workspaces";
+import { logsRouter } from "./logs";
 import { adminBillingRouter } from "./admin-billing";
 import { affiliatesRouter } from "./affiliates";
 import { billingRouter } from "./billing";
@@ -57,6 +64,13 @@ export const appRouter = router({
   campaigns: campaignsRouter,
   leads: leadsRouter,
   validation: validationRouter,
+  account: accountRouter,
+  logs: logsRouter,
+  adminUsers: adminUsersRouter,
+  adminWorkspaces: adminWorkspacesRouter,
+  adminCredits: adminCreditsRouter,
+  adminMail: adminMailRouter,
+  adminPlatform: adminPlatformRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@ import { ZodError } from "zod";
 import { AppError, type ErrorCode, GENERIC_INTERNAL, MALFORMED_REQUEST, NOT_AUTHENTICATED, fromZodError } from "../src/lib/errors";
 import { log } from "../src/lib/logger";
 import { type Permission, requireAdmin, requireMembership, requirePermission as grant } from "../src/services/access";
+import { logActivity, redactSecrets } from "../src/services/activity";
 import type { ServiceContext } from "../src/services/context";
 import type { TrpcContext } from "./context";
 import { wireTransformer } from "./transformer";
@@ -119,13 +120,34 @@ export const authedProcedure = t.procedure.use(guarded(signedIn));
 
 export const workspaceProcedure = t.procedure.use(guarded(memberOfCurrent));
 
-export const adminProcedure = t.procedure.use(
-  guarded((ctx) => {
-    const signed = signedIn(ctx);
-    requireAdmin(signed.session.user);
-    return signed;
-  }),
-);
+/**
+ * Platform admins only, refused on the server (not only hidden in the SPA). Every admin mutation
+ * that succeeds leaves one audit line with the admin's id, the procedure and its input with secrets
+ * masked (issue 17): a service may add its own, more telling line on top.
+ */
+export const adminProcedure = t.procedure
+  .use(
+    guarded((ctx) => {
+      const signed = signedIn(ctx);
+      requireAdmin(signed.session.user);
+      return signed;
+    }),
+  )
+  .use(async ({ ctx, next, type, path, getRawInput }) => {
+    const result = await next();
+    if (!result.ok || type !== "mutation") return result;
+    const input = await getRawInput().catch(() => undefined);
+    await logActivity(ctx.deps.db, ctx.meta, {
+      userId: ctx.session.user.id,
+      action: `admin.${path}`,
+      category: "admin",
+      resourceType: "admin",
+      description: `Ação administrativa: ${path}`,
+      details: { input: redactSecrets(input ?? null) },
+      sessionId: ctx.session.sid,
+    });
+    return result;
+  });
 
 /**
  * A member holding `permission`: `ctx.workspace` becomes the branded scope (EditorScope…) the

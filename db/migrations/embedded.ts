@@ -16,6 +16,7 @@ import m13 from "./0013_crm.sql" with { type: "text" };
 import m14 from "./0014_crm_speed.sql" with { type: "text" };
 import m15 from "./0015_commerce.sql" with { type: "text" };
 import m16 from "./0016_campaigns.sql" with { type: "text" };
+import m17 from "./0017_admin_account.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_init", when: 1795316853979, sql: m0 },
@@ -35,4 +36,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0014_crm_speed", when: 1795663200291, sql: m14 },
   { tag: "0015_commerce", when: 1795669336305, sql: m15 },
   { tag: "0016_campaigns", when: 1795679958615, sql: m16 },
+  { tag: "0017_admin_account", when: 1795684957664, sql: m17 },
 ];

@@ -50,6 +50,9 @@ export const agents = sqliteTable(
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     /** Set when a downgrade paused the agent (beyond the plan's limit): an upgrade may wake exactly these. */
     pausedByPlanAt: ms("paused_by_plan_at"),
+    /** A platform admin stopped this agent (abuse, issue 17): it answers nobody and its owner cannot reactivate it. */
+    adminBlockedAt: ms("admin_blocked_at"),
+    adminBlockedReason: text("admin_blocked_reason"),
     lastTrainedHash: text("last_trained_hash"),
     /** Bumped on every change of the agent's chunks: in-process indexes and the semantic cache key on it. */
     knowledgeVersion: integer("knowledge_version").notNull().default(0),

@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { MemberPermissions, MemberRole, WorkspaceSettings } from "../../src/schemas/workspaces";
+import type { MemberPermissions, MemberRole, WorkspaceLimitOverrides, WorkspaceSettings } from "../../src/schemas/workspaces";
 import { id, ms, timestamps } from "./_columns";
 import { users } from "./users";
 
@@ -13,6 +13,8 @@ export const workspaces = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     settings: text("settings", { mode: "json" }).$type<WorkspaceSettings>().notNull(),
+    /** Limits a platform admin set for this workspace over its plan's (issue 17); null: the plan's. */
+    limitOverrides: text("limit_overrides", { mode: "json" }).$type<WorkspaceLimitOverrides>(),
     ...timestamps,
   },
   (t) => [index("workspaces_owner_idx").on(t.ownerId)],

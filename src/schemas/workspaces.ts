@@ -28,6 +28,9 @@ export type WorkspaceSettings = {
   timezone: string;
 };
 
+/** An admin's per-workspace limits over the plan's (null or absent: the plan decides). */
+export type WorkspaceLimitOverrides = { maxAgents?: number | null; maxMembers?: number | null; uazapiInstances?: number | null };
+
 export const defaultWorkspaceSettings: WorkspaceSettings = {
   allowPublicJoin: false,
   defaultAgentModel: null,

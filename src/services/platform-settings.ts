@@ -18,6 +18,13 @@ export const PLATFORM_SETTING_SECRETS = {
   google_places: ["apiKey"],
   /** Price per campaign message (src/services/campaigns/pricing.ts): nothing secret. */
   campaigns: [] as string[],
+  /** The platform's SMTP server and sender (issue 17, /admin/modelos-emails); env SMTP_* seed them. */
+  mail_server: ["password"],
+  mail_sender: [] as string[],
+  /** The default own-server WhatsApp gateway workspaces may use without their own (/admin/uazapi). */
+  uazapi_platform: ["adminToken"],
+  /** The Meta app behind the platform-level WhatsApp webhook (/admin/whatsapp-config). */
+  whatsapp_platform: ["appSecret", "verifyToken"],
 } satisfies Record<string, string[]>;
 export type PlatformSettingKey = keyof typeof PLATFORM_SETTING_SECRETS;
 

@@ -9,6 +9,14 @@
  * workspace's ids → NOT_FOUND/FORBIDDEN.
  */
 import type { PermissionFlag } from "../../src/schemas/workspaces";
+import { ACCOUNT_PROCEDURES } from "./guard-account";
+import { LOGS_PROCEDURES } from "./guard-logs";
+import { WORKSPACE_ADMIN_PROCEDURES } from "./guard-workspace-admin";
+import { ADMIN_USERS_PROCEDURES } from "./guard-admin-users";
+import { ADMIN_WORKSPACES_PROCEDURES } from "./guard-admin-workspaces";
+import { ADMIN_CREDITS_PROCEDURES } from "./guard-admin-credits";
+import { ADMIN_MAIL_PROCEDURES } from "./guard-admin-mail";
+import { ADMIN_PLATFORM_PROCEDURES } from "./guard-admin-platform";
 import { BILLING_ADMIN_PROCEDURES } from "./guard-billing-admin";
 import { BILLING_AFFILIATES_PROCEDURES } from "./guard-billing-affiliates";
 import { BILLING_CHECKOUT_PROCEDURES } from "./guard-billing-checkout";
@@ -225,4 +233,12 @@ export const PROCEDURES: Record<string, ProcedureExpectation> = {
   ...CAMPAIGN_LISTS_PROCEDURES,
   ...LEADS_PROCEDURES,
   ...VALIDATION_PROCEDURES,
+  ...ACCOUNT_PROCEDURES,
+  ...LOGS_PROCEDURES,
+  ...WORKSPACE_ADMIN_PROCEDURES,
+  ...ADMIN_USERS_PROCEDURES,
+  ...ADMIN_WORKSPACES_PROCEDURES,
+  ...ADMIN_CREDITS_PROCEDURES,
+  ...ADMIN_MAIL_PROCEDURES,
+  ...ADMIN_PLATFORM_PROCEDURES,
 };

@@ -46,12 +46,39 @@ const CampaignListDetailPage = lazy(() => import("../campaigns/pages/campaign-li
 const LeadListsPage = lazy(() => import("../leads/pages/lead-lists"));
 const LeadListPage = lazy(() => import("../leads/pages/lead-list"));
 const ValidationPage = lazy(() => import("../validation/pages/validation"));
+const AccountPage = lazy(() => import("../account/pages/account"));
+const LogsPage = lazy(() => import("../logs/pages/logs"));
+const WorkspaceDashboardPage = lazy(() => import("../workspaces/pages/workspace-dashboard"));
+const AdminUsersPage = lazy(() => import("../admin/pages/users/users-list"));
+const AdminUserDetailPage = lazy(() => import("../admin/pages/users/user-detail"));
+const AdminWorkspacesPage = lazy(() => import("../admin/pages/workspaces/workspaces-list"));
+const AdminWorkspaceEditPage = lazy(() => import("../admin/pages/workspaces/workspace-edit"));
+const AdminAgentsPage = lazy(() => import("../admin/pages/agents/agents-list"));
+const CreditGrantsPage = lazy(() => import("../admin/pages/credits/credit-grants"));
+const CreditConfigPage = lazy(() => import("../admin/pages/credits/credit-config"));
+const ModelPricingPage = lazy(() => import("../admin/pages/models/model-pricing"));
+const EmailTemplatesPage = lazy(() => import("../admin/pages/mail/email-templates"));
+const EmailDemoPage = lazy(() => import("../admin/pages/mail/email-demo"));
+const EmailTestPage = lazy(() => import("../admin/pages/mail/email-test"));
+const PlatformUazapiPage = lazy(() => import("../admin/pages/platform/uazapi"));
+const PlatformWhatsappPage = lazy(() => import("../admin/pages/platform/whatsapp-config"));
 
 /** Admin sections that have a screen; the others show their title and the plain note. */
 const ADMIN_PAGES: Record<string, ComponentType> = {
   "/admin/openai-config": AiProvidersPage,
-  // Models are configured per provider, so "Modelos de IA" is the same screen.
-  "/admin/modelos": AiProvidersPage,
+  "/admin/modelos": ModelPricingPage,
+  "/admin/usuarios": AdminUsersPage,
+  "/admin/usuarios/:id": AdminUserDetailPage,
+  "/admin/espacos": AdminWorkspacesPage,
+  "/admin/workspaces/editar/:id": AdminWorkspaceEditPage,
+  "/admin/agentes": AdminAgentsPage,
+  "/admin/gestao-creditos": CreditGrantsPage,
+  "/admin/configuracoes/creditos": CreditConfigPage,
+  "/admin/modelos-emails": EmailTemplatesPage,
+  "/admin/modelos-emails/demonstracao": EmailDemoPage,
+  "/admin/teste-emails": EmailTestPage,
+  "/admin/uazapi": PlatformUazapiPage,
+  "/admin/whatsapp-config": PlatformWhatsappPage,
   "/admin/prompt-system": PromptSystemPage,
   "/admin/status": SystemStatusPage,
   "/admin/configuracoes": AdminSettingsPage,
@@ -73,7 +100,7 @@ type RouteDef = { path: string; page: ComponentType } | { path: string; title: s
 export const PROTECTED_ROUTES: RouteDef[] = [
   { path: "/dashboard", page: DashboardPage },
   { path: "/workspace", page: WorkspaceOverviewPage },
-  { path: "/workspace/dashboard", title: "Dashboard do Workspace" },
+  { path: "/workspace/dashboard", page: WorkspaceDashboardPage },
   { path: "/agents", page: AgentsListPage },
   { path: "/agent/:agentId", page: AgentEditorPage },
   { path: "/conversations", page: ConversationsPage },
@@ -97,10 +124,10 @@ export const PROTECTED_ROUTES: RouteDef[] = [
   { path: "/creditos-adicionais", page: CreditPacksPage },
   { path: "/checkout", page: CheckoutPage },
   { path: "/feature-suggestions", title: "Sugira uma funcionalidade" },
-  { path: "/logs", title: "Logs" },
+  { path: "/logs", page: LogsPage },
   { path: "/validation", page: ValidationPage },
   { path: "/afiliados", page: AffiliatesPage },
-  { path: "/account", title: "Conta" },
+  { path: "/account", page: AccountPage },
 ];
 
 export const ADMIN_ROUTES: RouteDef[] = [

@@ -19,7 +19,7 @@ const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
  * order, as a single spec run by hand needs.
  */
 const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1) || 1);
-const GLOBAL = ["admin-ai", "dynamic-api", "google-calendar", "n8n", "billing-admin", "billing-coupons", "billing-checkout", "leads-hunter"].map((name) => `**/${name}.e2e.ts`);
+const GLOBAL = ["admin-ai", "dynamic-api", "google-calendar", "n8n", "billing-admin", "billing-coupons", "billing-checkout", "leads-hunter", "admin-platform", "admin-mail", "admin-credits"].map((name) => `**/${name}.e2e.ts`);
 const projects =
   WORKERS > 1
     ? [

@@ -52,6 +52,8 @@ export async function seed(
     admin?: AdminCredentials;
     /** The service that creates a workspace with its plan and wallet (db/ does not import src/services). */
     createWorkspace: (tx: DbOrTx, owner: { id: string }, input: { name: string; description?: string | null }) => Promise<{ id: string }>;
+    /** Fills the new demo workspace ('Agente Demo' trained on its FAQ): only on the start that created it. */
+    seedDemoWorkspace?: (workspace: { id: string }, owner: { id: string }) => Promise<unknown>;
   },
 ) {
   const [planCount] = await db.select({ n: count() }).from(plans);
@@ -87,6 +89,7 @@ export async function seed(
     behavior: "immediate",
   });
   await db.update(users).set({ lastWorkspaceId: demo.id }).where(eq(users.id, admin.id));
+  await opts.seedDemoWorkspace?.(demo, admin);
   const [wsCount] = await db.select({ n: count() }).from(workspaces);
   log.info("seeded admin and demo workspace", { adminEmail, workspaces: wsCount?.n });
   return { generatedAdminPassword: opts.adminPassword ? null : password, adminEmail };

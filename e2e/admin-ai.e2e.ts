@@ -45,8 +45,11 @@ test.describe("[ADMIN AI]", () => {
     await expect(page.getByText("Provedor salvo")).toBeVisible();
     await expect(card.getByText("Chave configurada")).toBeVisible();
 
+    // /admin/modelos is the model price list now (issue 17); it links back to the providers.
     await page.goto("/admin/modelos");
-    await expect(page.getByRole("heading", { name: "Provedores de IA" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Modelos de IA" })).toBeVisible();
+    await page.getByRole("link", { name: "Provedores de IA" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Provedores de IA" })).toBeVisible();
   });
 
   test("[ADMIN AI]: the platform prompt is edited into a new version with its history", async ({ page }) => {

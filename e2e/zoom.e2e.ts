@@ -159,7 +159,9 @@ test.describe("[A11Y] zoom 200 %", () => {
     for (const [path, heading] of [
       ["/admin", "Painel do administrador"],
       ["/admin/openai-config", "Provedores de IA"],
-      ["/admin/modelos", "Provedores de IA"],
+      ["/admin/modelos", "Modelos de IA"],
+      ["/admin/gestao-creditos", "Gestão de créditos"],
+      ["/admin/configuracoes/creditos", "Configuração de créditos"],
       ["/admin/prompt-system", "Prompt do sistema"],
       ["/admin/configuracoes", "Configurações"],
       ["/admin/status", "Status do sistema"],
@@ -170,6 +172,14 @@ test.describe("[A11Y] zoom 200 %", () => {
       ["/admin/planos/criar", "Criar plano"],
       ["/admin/stripe-config", "Configuração Stripe"],
       ["/admin/pagamentos", "Pagamentos"],
+      ["/admin/usuarios", "Usuários"],
+      ["/admin/espacos", "Workspaces"],
+      ["/admin/agentes", "Agentes"],
+      ["/admin/modelos-emails", "Modelos de email"],
+      ["/admin/modelos-emails/demonstracao", "Demonstração de email"],
+      ["/admin/teste-emails", "Teste de emails"],
+      ["/admin/uazapi", "Servidor UAZAPI"],
+      ["/admin/whatsapp-config", "Configuração do WhatsApp"],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

@@ -14,6 +14,8 @@ import { enabledModels, isOfflineMode } from "../src/services/ai-config";
 import { createAgent, deleteAgent, getAgent, listAgents, toggleAgent, updateAgent } from "../src/services/agents";
 import { createIntent, deleteIntent, listIntents, testIntent, updateIntent } from "../src/services/intents";
 import { previewAgent } from "../src/services/web-chat";
+import { copyAgentInput } from "../src/schemas/workspace-admin";
+import { copyAgentToWorkspace } from "../src/services/workspace-admin/agent-copy";
 import { editorProcedure, requirePermission, router, workspaceProcedure } from "./trpc";
 
 
@@ -50,4 +52,8 @@ export const agentsRouter = router({
     .input(agentIdParam.extend({ chat: chatExternalInput }))
     .mutation(({ ctx, input }) => previewAgent(ctx.deps, ctx.meta, ctx.workspace, input.id, input.chat)),
   intents: intentsRouter,
+  /** Copy into another workspace of the caller (canCreateAgents there, checked by the service); secrets stay behind. */
+  copyToWorkspace: editorProcedure
+    .input(copyAgentInput)
+    .mutation(({ ctx, input }) => copyAgentToWorkspace(ctx.svc, ctx.workspace, ctx.session.user.id, input)),
 });

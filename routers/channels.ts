@@ -14,6 +14,8 @@ import { testConnection } from "../src/services/channel-test";
 import { connectUazapi, uazapiPair, uazapiStatus } from "../src/services/channel-uazapi";
 import { instagramWebhookUrl } from "../src/services/channel-view";
 import { connectTelegram, connectWhatsApp, disconnectChannel, listConnections, updateWhatsApp, whatsappWebhookUrl } from "../src/services/channels";
+import { connectUazapiPlatformInput } from "../src/schemas/admin-platform";
+import { connectUazapiViaPlatform, platformGatewayInfo } from "../src/services/admin/platform/uazapi";
 import { editorProcedure, router, workspaceProcedure } from "./trpc";
 
 /**
@@ -27,6 +29,9 @@ export const channelsRouter = router({
   connectTelegram: editorProcedure.input(connectTelegramInput).mutation(({ ctx, input }) => connectTelegram(ctx.svc, ctx.workspace, input)),
   updateWhatsApp: editorProcedure.input(updateWhatsAppInput).mutation(({ ctx, input }) => updateWhatsApp(ctx.svc, ctx.workspace, input)),
   connectUazapi: editorProcedure.input(connectUazapiInput).mutation(({ ctx, input }) => connectUazapi(ctx.svc, ctx.workspace, input)),
+  /** The platform's own-server gateway as this workspace sees it: offered or not, its instance limit and use (issue 17). */
+  uazapiPlatform: workspaceProcedure.query(({ ctx }) => platformGatewayInfo(ctx.svc, ctx.workspace.id)),
+  connectUazapiPlatform: editorProcedure.input(connectUazapiPlatformInput).mutation(({ ctx, input }) => connectUazapiViaPlatform(ctx.svc, ctx.workspace, input)),
   uazapiPair: editorProcedure.input(uazapiPairInput).mutation(({ ctx, input }) => uazapiPair(ctx.svc, ctx.workspace, input)),
   uazapiStatus: editorProcedure.input(connectionIdInput).query(({ ctx, input }) => uazapiStatus(ctx.svc, ctx.workspace, input)),
   connectInstagram: editorProcedure.input(connectInstagramInput).mutation(({ ctx, input }) => connectInstagram(ctx.svc, ctx.workspace, input)),

@@ -1,6 +1,7 @@
 import { TRPCError, initTRPC } from "@trpc/server";
 import { ZodError } from "zod";
 import { AppError, type ErrorCode, GENERIC_INTERNAL, MALFORMED_REQUEST, NOT_AUTHENTICATED, fromZodError } from "../src/lib/errors";
+import { recordServerError } from "../src/lib/error-counter";
 import { log } from "../src/lib/logger";
 import { type Permission, requireAdmin, requireMembership, requirePermission as grant } from "../src/services/access";
 import { logActivity, redactSecrets } from "../src/services/activity";
@@ -61,6 +62,7 @@ function mapError(error: TRPCError): TRPCError {
   }
   if (error.code === "INTERNAL_SERVER_ERROR") {
     log.error("unhandled trpc error", { error: error.cause?.stack ?? error.message });
+    recordServerError();
     return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: GENERIC_INTERNAL });
   }
   return error;

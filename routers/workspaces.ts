@@ -10,15 +10,25 @@ import {
 import { setSessionWorkspace } from "../src/services/sessions";
 import { resolveMembership } from "../src/services/access";
 import { createWorkspace, listMembers, listWorkspaces, switchWorkspace } from "../src/services/workspaces";
+import { deleteWorkspaceInput, memberRef, updateMemberInput, updateWorkspaceInput, usageInput, workspaceSettingsInput } from "../src/schemas/workspace-admin";
+import { deleteWorkspace } from "../src/services/workspace-admin/delete";
+import { removeMember, transferOwnership, updateMember } from "../src/services/workspace-admin/members";
+import { updateWorkspace, updateWorkspaceSettings, workspaceDetails } from "../src/services/workspace-admin/settings";
+import { workspaceUsage } from "../src/services/workspace-admin/usage";
 import { authedProcedure, publicProcedure, requirePermission, router, workspaceProcedure } from "./trpc";
 
 const memberManager = requirePermission("canManageMembers");
+/** Rename and settings; transfer and delete also need the owner (checked in the service). */
+const settingsManager = requirePermission("canManageSettings");
 
 const membersRouter = router({
   list: workspaceProcedure.query(({ ctx }) => listMembers(ctx.svc, ctx.workspace)),
   invite: memberManager
     .input(inviteMemberInput)
     .mutation(({ ctx, input }) => inviteMember(ctx.svc, ctx.workspace, ctx.session.user.id, input)),
+  update: memberManager.input(updateMemberInput).mutation(({ ctx, input }) => updateMember(ctx.svc, ctx.workspace, input)),
+  /** The removed member's next request in this workspace is refused; their sessions move to another workspace. */
+  remove: memberManager.input(memberRef).mutation(({ ctx, input }) => removeMember(ctx.svc, ctx.workspace, input.userId)),
 });
 
 const workspaceInvitationsRouter = router({
@@ -44,6 +54,16 @@ export const workspacesRouter = router({
     ),
   members: membersRouter,
   invitations: workspaceInvitationsRouter,
+  /** The /workspace overview: name, description, settings, plan bounds and enabled models. */
+  details: workspaceProcedure.query(({ ctx }) => workspaceDetails(ctx.svc, ctx.workspace)),
+  update: settingsManager.input(updateWorkspaceInput).mutation(({ ctx, input }) => updateWorkspace(ctx.svc, ctx.workspace, input)),
+  updateSettings: settingsManager
+    .input(workspaceSettingsInput)
+    .mutation(({ ctx, input }) => updateWorkspaceSettings(ctx.svc, ctx.workspace, input)),
+  transferOwnership: settingsManager.input(memberRef).mutation(({ ctx, input }) => transferOwnership(ctx.svc, ctx.workspace, input.userId)),
+  delete: settingsManager.input(deleteWorkspaceInput).mutation(({ ctx, input }) => deleteWorkspace(ctx.svc, ctx.workspace, input.confirmName)),
+  /** /workspace/dashboard: agents, conversations per day, credits per agent, members' activity. */
+  usage: workspaceProcedure.input(usageInput).query(({ ctx, input }) => workspaceUsage(ctx.svc, ctx.workspace, input.period as 7 | 15 | 30)),
 });
 
 export const invitationsRouter = router({

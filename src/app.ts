@@ -1,17 +1,20 @@
 import { Hono } from "hono";
 import { appRouter } from "../routers/_app";
 import { createTrpcContext } from "../routers/context";
+import { accountRoutes, userAvatarRoutes } from "./api/account";
 import { adminRoutes } from "./api/admin";
 import { authRoutes } from "./api/auth";
 import { configRoutes, devRoutes } from "./api/config";
 import type { HonoEnv } from "./api/context";
 import { billingRoutes } from "./api/billing";
 import { contactRoutes } from "./api/contacts";
+import { logRoutes } from "./api/logs";
 import { conversationRoutes } from "./api/conversations";
 import { creditRoutes } from "./api/credits";
 import { toHttpError } from "./api/errors";
 import { embedPreflight } from "./api/embed-cors";
 import { healthRoute } from "./api/health";
+import { registerJobsStatus } from "./services/admin/platform/status";
 import { googleCalendarCallbackRoutes } from "./api/google-calendar-callback";
 import { csrfMiddleware, sessionMiddleware } from "./api/middleware";
 import { agentRoutes } from "./api/agents";
@@ -57,6 +60,8 @@ export function createApp(deps: AppDeps, opts: { jobs?: () => JobsStatus | null;
 
   // Health needs no session: registered before the middleware so probes stay cheap.
   app.get("/api/v1/health", healthRoute(deps, opts.jobs ?? (() => null)));
+  // /admin/status reads the same job loop through tRPC, which has only deps.
+  registerJobsStatus(deps.db, opts.jobs ?? (() => null));
   // Provider webhooks carry their own proof (signature, verify token): no session, no CSRF.
   app.route("/webhooks/whatsapp", whatsappWebhookRoutes(deps));
   app.route("/webhooks/telegram", telegramWebhookRoutes(deps));
@@ -74,6 +79,8 @@ export function createApp(deps: AppDeps, opts: { jobs?: () => JobsStatus | null;
 
   app.get("/api/v1/openapi.json", (c) => c.json(openApiDocument(deps.appUrl)));
   app.route("/api/v1/auth", authRoutes);
+  app.route("/api/v1/account", accountRoutes);
+  app.route("/api/v1/users", userAvatarRoutes);
   app.route("/api/v1/workspaces", workspaceRoutes);
   app.route("/api/v1/public/agents", publicAgentRoutes);
   // Public chat paths sit under /agents but need no session: mounted before the authenticated routes.
@@ -85,6 +92,7 @@ export function createApp(deps: AppDeps, opts: { jobs?: () => JobsStatus | null;
   app.route("/api/v1/agents", agentRoutes);
   app.route("/api/v1/conversations", conversationRoutes);
   app.route("/api/v1/contacts", contactRoutes);
+  app.route("/api/v1/logs", logRoutes);
   app.route("/api/v1/billing", billingRoutes);
   app.route("/api/v1/credit-usage", creditRoutes);
   app.route("/api/v1/integrations/google-calendar", googleCalendarCallbackRoutes);

@@ -8,11 +8,13 @@ import type { Env } from "./env";
 import { registerIntegrationTools } from "./integrations/register-tools";
 import { SecretBox, randomToken } from "./lib/crypto";
 import { log } from "./lib/logger";
+import { seedDemoAgent } from "./services/admin/platform/demo-agent";
 import { bootstrapAiConfigFromEnv } from "./services/ai-config";
 import { campaignClockFromEnv } from "./services/campaigns/clock";
 import type { AppDeps } from "./services/context";
 import { sealPlaintextIntentHeaders } from "./services/intents";
 import { createMailer } from "./services/mail";
+import { seedMailConfigFromEnv } from "./services/mail-templates/server-config";
 import { createWorkspaceRecord } from "./services/workspaces";
 
 /** APP_SECRET from env, else one generated into the data dir on first start (mode 600). */
@@ -110,9 +112,12 @@ async function finishBoot(deps: AppDeps, env: Env, admin: AdminCredentials | und
     freePlanCredits: env.FREE_PLAN_CREDITS,
     admin,
     createWorkspace: createWorkspaceRecord,
+    seedDemoWorkspace: (workspace, owner) => seedDemoAgent(deps, workspace, owner),
   });
   await nextTurn();
   await bootstrapAiConfigFromEnv(deps);
+  await nextTurn();
+  await seedMailConfigFromEnv(deps);
   await nextTurn();
   // Webhook-intent headers written in plaintext before they were sealed (needs the app key, not SQL).
   await sealPlaintextIntentHeaders(deps);

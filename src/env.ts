@@ -64,6 +64,8 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
   /** Google Places API (New) base, for the Leads Hunter (a loopback fake in tests). */
   GOOGLE_PLACES_API_BASE: z.url().default("https://places.googleapis.com"),
+  /** USD→BRL quote API (AwesomeAPI's GET /json/last/USD-BRL) for /admin/configuracoes/creditos (a loopback fake in tests). */
+  EXCHANGE_RATE_API_BASE: z.url().default("https://economia.awesomeapi.com.br"),
   /** Messages a customer sends within this window are answered as one (a burst of short messages). */
   CHANNEL_BURST_WINDOW_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   /** After a person answers (inbox or the business phone), the AI stays silent this long unless handed back. */

@@ -58,15 +58,16 @@ const ALLOWED: { match: RegExp; why: string }[] = [
     why: "bounded by the rate limit it enforces",
   },
   {
-    // GET /api/v1/dev/outbox exists only under NODE_ENV=test (404 otherwise).
-    match: /from "mail_outbox" order by "mail_outbox"\."created_at" desc limit \?$/,
-    why: "test-only route",
-  },
-  {
     // admin.jobs.summary (admin page): counts the live queue (pending, running, failed, dead), never
     // the history of completed jobs, which is counted over the last 24 h only.
     match: /from "jobs" where "jobs"\."status" in \(\?, \?, \?, \?\) group by/,
     why: "admin-only, as long as the backlog",
+  },
+  {
+    // adminPlatform.status (/admin/status, src/services/admin/platform/status.ts): connections up and
+    // down per channel across the platform; a few per workspace, read at most once per 10 s (cached).
+    match: /from "channel_connections" group by "channel_connections"\."channel"$/,
+    why: "admin-only, cached 10 s, a few connections per workspace",
   },
   {
     // affiliates.me (src/services/billing/affiliates-queries.ts commissionTotals): one affiliate's

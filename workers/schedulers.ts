@@ -8,8 +8,11 @@ import { log } from "../src/lib/logger";
 import type { AppDeps } from "../src/services/context";
 import { sourcesEmbeddedByOther, takeDueRefreshes } from "../src/services/knowledge-store";
 import { pruneExpiredCache } from "../src/services/semantic-cache";
+import { pruneMailOutbox } from "../src/services/mail-templates/outbox";
+import { pruneActivityLogs } from "../src/services/activity-log/prune";
 import { enqueueTraining } from "../src/services/training";
 import { downgradeExpiredGrace, runFreeRenewals } from "../src/services/billing/free-renewal";
+import { updateExchangeRateIfDue } from "../src/services/admin/credits/config";
 
 /** Websites whose update frequency says they are due get a training job (deduplicated). */
 export async function enqueueDueRefreshes(deps: AppDeps) {
@@ -38,7 +41,12 @@ const BILLING_EVERY_MS = 60 * 60 * 1000;
 const runBillingSchedules = (deps: AppDeps) => {
   void downgradeExpiredGrace(deps).catch((err) => log.warn("grace expiry check failed", { error: String(err) }));
   void runFreeRenewals(deps).catch((err) => log.warn("free plan renewal failed", { error: String(err) }));
+  void pruneMailOutbox(deps.db, deps.now()).catch((err) => log.warn("mail outbox prune failed", { error: String(err) }));
+  void pruneActivityLogs(deps.db, deps.now()).catch((err) => log.warn("activity log prune failed", { error: String(err) }));
 };
+
+/** USD→BRL once a day when the admin turned automatic update on (checked hourly; issue 17). */
+const runExchangeRateUpdate = (deps: AppDeps) => void updateExchangeRateIfDue(deps).catch((err) => log.warn("exchange rate check failed", { error: String(err) }));
 
 /** The embedder check and a cache sweep once at start, then the refresh check every `everyMs` and the sweep hourly. */
 export function startSchedulers(deps: AppDeps, opts: { everyMs?: number } = {}) {
@@ -50,11 +58,14 @@ export function startSchedulers(deps: AppDeps, opts: { everyMs?: number } = {}) 
   );
   const sweep = setInterval(() => sweepCache(deps), CACHE_SWEEP_MS);
   const billing = setInterval(() => runBillingSchedules(deps), BILLING_EVERY_MS);
+  runExchangeRateUpdate(deps);
+  const exchange = setInterval(() => runExchangeRateUpdate(deps), BILLING_EVERY_MS);
   return {
     stop() {
       clearInterval(refresh);
       clearInterval(sweep);
       clearInterval(billing);
+      clearInterval(exchange);
     },
   };
 }

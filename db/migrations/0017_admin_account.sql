@@ -23,6 +23,10 @@ CREATE TABLE `user_avatars` (
 --> statement-breakpoint
 ALTER TABLE `agents` ADD `admin_blocked_at` integer;--> statement-breakpoint
 ALTER TABLE `agents` ADD `admin_blocked_reason` text;--> statement-breakpoint
+CREATE INDEX `agents_created_idx` ON `agents` (`created_at`);--> statement-breakpoint
+CREATE INDEX `agents_user_idx` ON `agents` (`user_id`);--> statement-breakpoint
+ALTER TABLE `credit_system_config` ADD `exchange_rate_checked_at` integer;--> statement-breakpoint
+ALTER TABLE `credit_system_config` ADD `exchange_rate_error` text;--> statement-breakpoint
 ALTER TABLE `sessions` ADD `last_seen_at` integer;--> statement-breakpoint
 ALTER TABLE `users` ADD `suspended_at` integer;--> statement-breakpoint
 ALTER TABLE `users` ADD `suspension_reason` text;--> statement-breakpoint
@@ -32,6 +36,11 @@ ALTER TABLE `users` ADD `pending_email_expiry` integer;--> statement-breakpoint
 CREATE INDEX `users_pending_email_token_idx` ON `users` (`pending_email_token`);--> statement-breakpoint
 CREATE INDEX `users_created_idx` ON `users` (`created_at`);--> statement-breakpoint
 ALTER TABLE `workspaces` ADD `limit_overrides` text;--> statement-breakpoint
+CREATE INDEX `workspaces_created_idx` ON `workspaces` (`created_at`);--> statement-breakpoint
+CREATE INDEX `conversations_agent_activity_idx` ON `conversations` (`agent_id`,`last_message_at`);--> statement-breakpoint
+CREATE INDEX `bonus_history_created_idx` ON `bonus_credit_history` (`created_at`);--> statement-breakpoint
+CREATE INDEX `credit_tx_agent_idx` ON `credit_transactions` (`agent_id`,`created_at`,`credits_consumed`);--> statement-breakpoint
 CREATE INDEX `mail_outbox_created_idx` ON `mail_outbox` (`created_at`);--> statement-breakpoint
 CREATE INDEX `activity_workspace_created_idx` ON `user_activity_logs` (`workspace_id`,`created_at`);--> statement-breakpoint
-CREATE INDEX `activity_category_created_idx` ON `user_activity_logs` (`category`,`created_at`);
+CREATE INDEX `activity_category_created_idx` ON `user_activity_logs` (`category`,`created_at`);--> statement-breakpoint
+CREATE INDEX `invitations_invited_by_idx` ON `workspace_invitations` (`invited_by`);

@@ -36,5 +36,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0014_crm_speed", when: 1795663200291, sql: m14 },
   { tag: "0015_commerce", when: 1795669336305, sql: m15 },
   { tag: "0016_campaigns", when: 1795679958615, sql: m16 },
-  { tag: "0017_admin_account", when: 1795684957664, sql: m17 },
+  { tag: "0017_admin_account", when: 1795689712251, sql: m17 },
 ];

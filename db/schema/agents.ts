@@ -67,7 +67,9 @@ export const agents = sqliteTable(
     configHash: text("config_hash").notNull().default(""),
     ...timestamps,
   },
-  (t) => [index("agents_workspace_idx").on(t.workspaceId)],
+  // agents_created_idx: the admin's list of every agent pages by creation without a sort.
+  // agents_user_idx: deleting an account hands its agents to each workspace's owner (src/services/account).
+  (t) => [index("agents_workspace_idx").on(t.workspaceId), index("agents_created_idx").on(t.createdAt), index("agents_user_idx").on(t.userId)],
 );
 
 export const agentIntents = sqliteTable(
@@ -172,6 +174,8 @@ export const conversations = sqliteTable(
     index("conversations_unread_idx").on(t.workspaceId).where(sql`unread_count > 0`),
     index("conversations_needs_human_idx").on(t.workspaceId).where(sql`needs_human_support = 1 AND status = 'active'`),
     index("conversations_connection_contact_idx").on(t.connectionId, t.contactKey),
+    // An agent's last activity (admin agents list) is the first entry of its slice.
+    index("conversations_agent_activity_idx").on(t.agentId, t.lastMessageAt),
   ],
 );
 

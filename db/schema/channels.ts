@@ -35,6 +35,8 @@ export type UazapiStoredConfig = {
   webhookSecret: string;
   /** The product created the instance (admin token): disconnecting deletes it; a given instance is left alone. */
   createdByUs?: boolean;
+  /** Connected through the platform's gateway (/admin/uazapi): counts against the workspace's instance limit. */
+  viaPlatform?: boolean;
 };
 
 /** Instagram messaging: the access token and app secret are SecretBox ciphertexts. */

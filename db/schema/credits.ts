@@ -84,6 +84,8 @@ export const creditTransactions = sqliteTable(
     // Covering: the usage chart sums a period from the index alone.
     index("credit_tx_workspace_idx").on(t.workspaceId, t.createdAt, t.creditsConsumed),
     uniqueIndex("credit_tx_idempotency_idx").on(t.idempotencyKey),
+    // Credits an agent spent in a window and its last charged turn (admin agents list), off the index.
+    index("credit_tx_agent_idx").on(t.agentId, t.createdAt, t.creditsConsumed),
   ],
 );
 
@@ -106,7 +108,8 @@ export const bonusCreditHistory = sqliteTable(
       .$defaultFn(() => Date.now()),
   },
   // (workspace, created_at): the statement of /faturamento pages a period newest first from it.
-  (t) => [index("bonus_history_workspace_created_idx").on(t.workspaceId, t.createdAt)],
+  // (created_at): the admin's grant history (/admin/gestao-creditos) pages every workspace's grants newest first.
+  (t) => [index("bonus_history_workspace_created_idx").on(t.workspaceId, t.createdAt), index("bonus_history_created_idx").on(t.createdAt)],
 );
 
 /** Single-row table (id = 1). */
@@ -116,6 +119,9 @@ export const creditSystemConfig = sqliteTable("credit_system_config", {
   usdToBrlRate: real("usd_to_brl_rate").notNull().default(5.5),
   autoUpdateExchangeRate: integer("auto_update_exchange_rate", { mode: "boolean" }).notNull().default(false),
   lastExchangeRateUpdate: ms("last_exchange_rate_update"),
+  /** The last quote attempt (manual or daily) and why it failed, null when it worked: the admin screen says so. */
+  exchangeRateCheckedAt: ms("exchange_rate_checked_at"),
+  exchangeRateError: text("exchange_rate_error"),
   ...timestamps,
 });
 

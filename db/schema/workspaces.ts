@@ -17,7 +17,7 @@ export const workspaces = sqliteTable(
     limitOverrides: text("limit_overrides", { mode: "json" }).$type<WorkspaceLimitOverrides>(),
     ...timestamps,
   },
-  (t) => [index("workspaces_owner_idx").on(t.ownerId)],
+  (t) => [index("workspaces_owner_idx").on(t.ownerId), index("workspaces_created_idx").on(t.createdAt)],
 );
 
 export const workspaceMembers = sqliteTable(
@@ -59,7 +59,11 @@ export const workspaceInvitations = sqliteTable(
       .notNull()
       .$defaultFn(() => Date.now()),
   },
-  (t) => [index("invitations_workspace_idx").on(t.workspaceId), index("invitations_email_idx").on(t.email)],
+  (t) => [
+    index("invitations_workspace_idx").on(t.workspaceId),
+    index("invitations_email_idx").on(t.email),
+    index("invitations_invited_by_idx").on(t.invitedBy),
+  ],
 );
 
 export const plans = sqliteTable("plans", {

@@ -10,7 +10,7 @@
 import { startFakeTelegram } from "../../test/fakes/telegram";
 import { startFakeUazapi } from "../../test/fakes/uazapi";
 import { startFakeGraph } from "../../test/fakes/whatsapp-graph";
-import { E2E_TELEGRAM, E2E_UAZAPI_ADMIN, E2E_WHATSAPP } from "./fakes-config";
+import { E2E_META_APP, E2E_TELEGRAM, E2E_UAZAPI_ADMIN, E2E_WHATSAPP } from "./fakes-config";
 
 const port = Number(process.argv[2]);
 if (!Number.isInteger(port) || port <= 0) throw new Error("uso: channel-fakes.ts <porta>");
@@ -19,6 +19,7 @@ const telegram = await startFakeTelegram({ tokens: { [E2E_TELEGRAM.token]: { id:
 const uazapi = await startFakeUazapi({ adminToken: E2E_UAZAPI_ADMIN });
 const graph = await startFakeGraph();
 for (const id of E2E_WHATSAPP.phoneNumberIds) graph.addPhoneNumber(id, { accessToken: E2E_WHATSAPP.accessToken });
+graph.addApp(E2E_META_APP.id, { secret: E2E_META_APP.secret, name: E2E_META_APP.name });
 
 /** Forwards a request unchanged (method, headers, body) to one of the fakes. */
 async function forward(req: Request, target: string): Promise<Response> {

@@ -7,6 +7,8 @@ export const channelFakesPort = (port = e2ePort()) => port + 1000;
 
 export const E2E_TELEGRAM = { token: "700100200:AAE2eTokenDoBotDeTesteDaAtenda00000", id: 700100200, username: "loja_e2e_bot" };
 export const E2E_UAZAPI_ADMIN = "admin-token-e2e";
+/** The platform's Meta app the Graph fake knows (e2e/admin-platform.e2e.ts tests /admin/whatsapp-config against it). */
+export const E2E_META_APP = { id: "4455667788990", secret: "segredo-app-meta-e2e", name: "Atenda E2E" };
 /** WhatsApp Cloud numbers the Graph fake describes (connect reads the number with this token). */
 export const E2E_WHATSAPP = { accessToken: "EAAG-token-de-teste", phoneNumberIds: ["1234567890", "5550001111"] };
 /** The shop API behind e2e/dynamic-api.e2e.ts (test/fakes/shop-api.ts in its own Bun process). */

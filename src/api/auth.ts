@@ -11,7 +11,7 @@ import {
   verifyEmail,
 } from "../services/auth";
 import { forgotPasswordInput, loginInput, registerInput, resetPasswordInput, verifyEmailInput } from "../schemas/auth";
-import { destroySession, touchOnline } from "../services/sessions";
+import { destroySession, touchOnline, touchSession } from "../services/sessions";
 import { type HonoEnv, SESSION_COOKIE } from "./context";
 import { jsonBody } from "./errors";
 import { requireSession } from "./guards";
@@ -48,6 +48,7 @@ export const authRoutes = new Hono<HonoEnv>()
   .post("/heartbeat", async (c) => {
     const session = requireSession(c);
     await touchOnline(c.get("deps").db, session.user.id, c.get("meta"));
+    await touchSession(c.get("deps").db, session.sid);
     return c.json({ data: { ok: true } });
   })
   .post("/forgot-password", async (c) => {

@@ -11,6 +11,7 @@ import type { Env } from "../env";
 import { AppError } from "../lib/errors";
 import { readWithin } from "../lib/read-capped";
 import { CONTACT_IMPORT_LIMITS, IMPORT_ERRORS } from "../schemas/crm/imports";
+import { AVATAR_ERRORS, AVATAR_MAX_BYTES } from "../schemas/account";
 import type { HonoEnv } from "./context";
 
 const KB = 1024;
@@ -83,6 +84,8 @@ export function bodyRule(method: string, path: string, env: Pick<Env, "TRAINING_
   if (path.startsWith("/webhooks/")) return rule(BODY_LIMITS.webhook);
   // A contacts CSV (100,000 rows are ~10–15 MB): the file's own limit plus the multipart framing.
   if (path === "/api/v1/contacts/imports" && method === "POST") return rule(CONTACT_IMPORT_LIMITS.maxBytes + MULTIPART_OVERHEAD, IMPORT_ERRORS.tooLarge);
+  // An avatar: the picture's own limit plus the multipart framing (src/schemas/account.ts).
+  if (path === "/api/v1/account/avatar" && method === "POST") return rule(AVATAR_MAX_BYTES + MULTIPART_OVERHEAD, AVATAR_ERRORS.tooLarge);
   const agentPath = /^\/api\/v1\/agents(?:\/([^/]+)(?:\/(chat-external|feedback|training\/documents))?)?\/?$/.exec(path);
   if (agentPath) {
     const [, id, sub] = agentPath;

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
 import { AppError, GENERIC_INTERNAL, fromZodError, httpStatusOf } from "../lib/errors";
+import { recordServerError } from "../lib/error-counter";
 import { log } from "../lib/logger";
 
 /** The one mapper from anything thrown to the HTTP body §8 reads: { error: { code, message } }. */
@@ -15,6 +16,7 @@ export function toHttpError(err: unknown, c: Context) {
     appErr = new AppError("VALIDATION", "Corpo da requisição inválido (JSON malformado)");
   } else {
     log.error("unhandled error", { path: c.req.path, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    recordServerError();
     appErr = new AppError("INTERNAL", GENERIC_INTERNAL);
   }
   const status = httpStatusOf[appErr.code] as 400;

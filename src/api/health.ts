@@ -38,15 +38,19 @@ async function queueCheck(deps: AppDeps, status: JobsStatus | null): Promise<Che
   }
 }
 
+/** The checks /health answers with, also shown on /admin/status (services/admin/platform/status.ts). */
+export async function healthChecks(deps: AppDeps, status: JobsStatus | null) {
+  const checks = { jobWorker: workerCheck(status), jobQueue: await queueCheck(deps, status) };
+  return { ok: Object.values(checks).every((check) => check.ok), checks };
+}
+
 /**
  * GET /api/v1/health: 200 { status: "ok", checks } when the job loop runs and the queue keeps up;
  * 503 { status: "unavailable", checks } naming the failing check otherwise. No session needed.
  */
 export function healthRoute(deps: AppDeps, jobs: () => JobsStatus | null) {
   return async (c: Context) => {
-    const status = jobs();
-    const checks = { jobWorker: workerCheck(status), jobQueue: await queueCheck(deps, status) };
-    const ok = Object.values(checks).every((check) => check.ok);
+    const { ok, checks } = await healthChecks(deps, jobs());
     return c.json({ status: ok ? "ok" : "unavailable", checks }, ok ? 200 : 503);
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IMAGE_ERRORS } from "../schemas/account";
 import { forgotPasswordInput, loginInput, registerInput, resetPasswordInput, verifyEmailInput } from "../schemas/auth";
 import { createWorkspaceInput, creditGrantInput } from "../schemas/workspaces";
 
@@ -63,6 +64,29 @@ const ops: Op[] = [
   { method: "post", path: "/auth/reset-password", summary: "Redefinir senha", tag: "auth", body: resetPasswordInput, auth: "none" },
   { method: "post", path: "/auth/verify-email", summary: "Confirmar email", tag: "auth", body: verifyEmailInput, auth: "none" },
   { method: "post", path: "/auth/resend-verification", summary: "Reenviar confirmação de email", tag: "auth" },
+  {
+    method: "post",
+    path: "/account/avatar",
+    summary: "Enviar a foto de perfil (reduzida no servidor para WebP) → 201 { data: { avatarUrl } }",
+    tag: "conta",
+    multipart: { file: "a imagem: PNG, JPG, WEBP ou GIF, até 5 MB" },
+  },
+  {
+    method: "get",
+    path: "/account/export",
+    summary: "Baixar todos os dados do usuário (LGPD) em JSON: perfil, workspaces, sessões e atividade, sem segredos",
+    tag: "conta",
+    answers: { "200": "`application/json` como anexo atenda-meus-dados-AAAA-MM-DD.json" },
+  },
+  {
+    method: "get",
+    path: "/users/{id}/avatar",
+    summary: "Foto de perfil (sessão exigida): a própria, a de quem divide um workspace, ou qualquer uma para administradores",
+    tag: "conta",
+    params: ["id"],
+    answers: { "200": "`image/webp`" },
+    errors: { "401": IMAGE_ERRORS.unauthorized, "403": IMAGE_ERRORS.forbidden, "404": IMAGE_ERRORS.notFound },
+  },
   { method: "get", path: "/workspaces", summary: "Workspaces do usuário", tag: "workspaces" },
   { method: "post", path: "/workspaces", summary: "Criar workspace", tag: "workspaces", body: createWorkspaceInput },
   { method: "post", path: "/workspaces/{id}/switch", summary: "Trocar de workspace", tag: "workspaces", params: ["id"] },
@@ -115,6 +139,23 @@ const ops: Op[] = [
       listId: "só os contatos desta lista",
     },
     answers: { "200": "`text/csv`: cabeçalho e uma linha por contato" },
+  },
+  {
+    method: "get",
+    path: "/logs/export",
+    summary: "Exportar as atividades filtradas (/logs) em CSV (UTF-8 com BOM, separador ;), arquivo atividades-AAAA-MM-DD.csv, mais recentes primeiro",
+    tag: "atividades",
+    query: {
+      scope: "mine (as suas) ou workspace (todas do workspace: dono e quem gerencia membros)",
+      period: "today, 7d, 30d (padrão), 90d, 365d ou custom",
+      from: "AAAA-MM-DD (com period=custom)",
+      to: "AAAA-MM-DD (com period=custom)",
+      category: "auth, account, workspace, member, credits, billing, agent, training, channel, integration, conversation, crm, campaign ou admin",
+      agentId: "só as atividades deste agente",
+      userId: "só as atividades desta pessoa (scope=workspace)",
+      search: "texto na descrição ou na ação",
+    },
+    answers: { "200": "`text/csv`: cabeçalho e uma linha por atividade" },
   },
   { method: "get", path: "/credit-usage/history", summary: "Créditos usados por dia", tag: "créditos", query: { period: "7, 15 ou 30" } },
   { method: "get", path: "/admin/model-pricing", summary: "Preços dos modelos", tag: "admin", auth: "admin" },

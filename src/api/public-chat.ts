@@ -15,7 +15,8 @@ import { jsonBody } from "./errors";
 export const RATE_LIMIT_MESSAGE = "Muitas mensagens em pouco tempo. Aguarde um minuto e tente novamente.";
 
 export const publicAgentRoutes = new Hono<HonoEnv>().get("/:id", async (c) => {
-  assertEmbedOrigin(c, await activeAgent(c.get("deps"), c.req.param("id")));
+  // An unavailable agent's page must still learn why (getPublicAgent answers it); only the origin is checked here.
+  assertEmbedOrigin(c, await activeAgent(c.get("deps"), c.req.param("id"), { allowInactive: true, allowUnavailable: true }));
   return c.json({ data: await getPublicAgent(c.get("deps"), c.req.param("id")) });
 });
 

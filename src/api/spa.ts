@@ -66,6 +66,8 @@ async function chatAgent(deps: AppDeps, path: string) {
   if (!id) return null;
   return activeAgent(deps, id).catch((e: unknown) => {
     if (e instanceof AppError && e.code === "NOT_FOUND") return null;
+    // Blocked by the platform or owner suspended: the page still renders and says why (getPublicAgent).
+    if (e instanceof AppError && e.details?.unavailable) return activeAgent(deps, id, { allowInactive: true, allowUnavailable: true });
     throw e;
   });
 }

@@ -1,6 +1,7 @@
 import { publishLive } from "../lib/live-events";
 import { log } from "../lib/logger";
 import type { FollowUpStep } from "../schemas/agents";
+import { agentUnavailableReason } from "../services/agent-availability";
 import { applyFollowUpStep } from "../services/channel-outbox";
 import { replacePendingJob } from "../services/channel-queue";
 import { customerWroteAfter } from "../services/channel-store";
@@ -67,6 +68,8 @@ export async function handleFollowUp(deps: AppDeps, job: Job): Promise<Record<st
   const { conv, agent, driver } = ctx;
   const answered = await customerWroteAfter(deps.db, conv.id, d.cursor);
   if (answered || conv.handledBy === "human" || conv.finishedAt !== null || !conv.waitingForUser) return { cancelled: true };
+  // A blocked agent (or one whose owner is suspended) writes to nobody, follow-ups included.
+  if (await agentUnavailableReason(deps.db, agent.id)) return { cancelled: "agent unavailable" };
   const steps = ordered(agent.conversationSettings.followUpSettings);
   const step = steps[d.step];
   if (!step) return { cancelled: "step removed" };

@@ -1,6 +1,7 @@
 import { publishLive } from "../lib/live-events";
 import { log } from "../lib/logger";
 import { HANDOFF_MESSAGE, type TurnInput, runTurn } from "../runtime/turn";
+import { agentUnavailableReason } from "../services/agent-availability";
 import { insertOutboxParts, settleReplyTurn } from "../services/channel-outbox";
 import { groupHasPendingWork, postponePendingJob } from "../services/channel-queue";
 import { type ConversationPatch, unansweredMessages, updateConversation } from "../services/channel-store";
@@ -180,6 +181,12 @@ async function answerConversation(
   if (conv.blockedUntil && conv.blockedUntil > now) {
     await advanceCursor(deps, conv, last.id);
     return { silent: "blocked" };
+  }
+  // Blocked by the platform or its owner suspended: nobody gets an answer (and no credit is spent).
+  const unavailable = await agentUnavailableReason(deps.db, agent.id);
+  if (unavailable) {
+    await advanceCursor(deps, conv, last.id);
+    return { skipped: "agent unavailable", reason: unavailable };
   }
   if (!agent.isActive) {
     await advanceCursor(deps, conv, last.id);

@@ -86,5 +86,14 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
     oldValues[key] = before[key] ?? null;
     newValues[key] = after[key];
   }
-  return { oldValues: redactSecrets(oldValues), newValues: redactSecrets(newValues) };
+  return { oldValues: clipLong(redactSecrets(oldValues)), newValues: clipLong(redactSecrets(newValues)) };
+}
+
+/** An audit line keeps the gist of a long text (a training text, a prompt), not megabytes of it. */
+const CLIP_AT = 500;
+function clipLong<T>(value: T): T {
+  if (typeof value === "string") return (value.length > CLIP_AT ? `${value.slice(0, CLIP_AT)}… (${value.length} caracteres)` : value) as T;
+  if (Array.isArray(value)) return value.map((v) => clipLong(v)) as T;
+  if (!value || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, clipLong(v)])) as T;
 }

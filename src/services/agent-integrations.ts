@@ -7,6 +7,8 @@ import { and, eq } from "drizzle-orm";
 import { type IntegrationKind, agentIntegrations } from "../../db/schema";
 import { type IntegrationRow, integrationsOf } from "../integrations/store";
 import { AppError } from "../lib/errors";
+import { changedFields } from "./activity";
+import { auditWorkspace, integrationLabel } from "./activity-log/audit";
 import { getAgent } from "./agents";
 import type { ServiceContext, WorkspaceScope } from "./context";
 
@@ -33,16 +35,38 @@ export async function upsertAgentIntegration(
   if (target.row) {
     const [next] = await ctx.db.update(agentIntegrations).set(set).where(eq(agentIntegrations.id, target.row.id)).returning();
     if (!next) throw new AppError("NOT_FOUND", "Integração não encontrada");
+    await auditIntegration(ctx, scope, next, { enabled: target.row.enabled, ...target.row.config });
     return next;
   }
   const [created] = await ctx.db.insert(agentIntegrations).values({ workspaceId: scope.id, agentId: target.agentId, kind: target.kind, ...set }).returning();
   if (!created) throw new AppError("INTERNAL", "Falha ao salvar a integração");
+  await auditIntegration(ctx, scope, created, {});
   return created;
+}
+
+/** "Integração salva" with the settings that changed (secrets masked by changedFields). */
+function auditIntegration(ctx: ServiceContext, scope: WorkspaceScope, row: IntegrationRow, before: Record<string, unknown>) {
+  const after = { enabled: row.enabled, ...row.config };
+  return auditWorkspace(ctx, scope, {
+    agentId: row.agentId,
+    action: "integration.save",
+    category: "integration",
+    resourceType: "integration",
+    resourceId: row.id,
+    description: `Integração salva: ${integrationLabel(row.kind)}`,
+    ...changedFields(before, after),
+  });
 }
 
 export async function removeAgentIntegration(ctx: ServiceContext, scope: WorkspaceScope, agentId: string, kind: IntegrationKind) {
   await getAgent(ctx.db, scope, agentId);
-  await ctx.db.delete(agentIntegrations).where(and(eq(agentIntegrations.agentId, agentId), eq(agentIntegrations.workspaceId, scope.id), eq(agentIntegrations.kind, kind)));
+  const removed = await ctx.db
+    .delete(agentIntegrations)
+    .where(and(eq(agentIntegrations.agentId, agentId), eq(agentIntegrations.workspaceId, scope.id), eq(agentIntegrations.kind, kind)))
+    .returning({ id: agentIntegrations.id });
+  if (removed[0]) {
+    await auditWorkspace(ctx, scope, { agentId, action: "integration.remove", category: "integration", resourceType: "integration", resourceId: removed[0].id, description: `Integração removida: ${integrationLabel(kind)}`, oldValues: { kind } });
+  }
   return { ok: true as const };
 }
 

@@ -5,12 +5,13 @@ import type { DbOrTx } from "../../db/client";
 import { AppError } from "../lib/errors";
 import { type CreateAgent, type ToggleAgent, type UpdateAgent, defaultConversationSettings } from "../schemas/agents";
 import type { AgentCreatorScope, AgentDeleterScope, EditorScope } from "./access";
-import { logActivity } from "./activity";
+import { changedFields, logActivity } from "./activity";
 import type { ServiceContext, WorkspaceScope } from "./context";
 import { withTransaction } from "./context";
 import { enabledModels } from "./ai-config";
-import { getWorkspacePlan } from "./plans";
+import { effectiveLimits, limitMessage } from "./workspace-limits";
 import { invalidateAgent } from "./agent-cache";
+import { agentDefaults, workspaceCapMessage } from "./workspace-admin/settings";
 
 export type Agent = typeof agents.$inferSelect;
 
@@ -67,15 +68,14 @@ export async function getAgent(db: DbOrTx, scope: WorkspaceScope, id: string): P
 }
 
 export async function createAgent(ctx: ServiceContext, scope: AgentCreatorScope, userId: string, input: CreateAgent) {
+  // The workspace's own settings (issue 17): its agent cap under the plan's, and the default model.
+  const defaults = await agentDefaults(ctx, scope.id);
   return withTransaction(ctx.db, async (tx) => {
-    const { plan } = await getWorkspacePlan(tx, scope.id);
+    // The plan's limit, or the one a platform admin set for this workspace (issue 17).
+    const limits = await effectiveLimits(tx, scope.id);
     const [existing] = await tx.select({ n: count() }).from(agents).where(eq(agents.workspaceId, scope.id));
-    if ((existing?.n ?? 0) >= plan.maxAgents) {
-      throw new AppError(
-        "LIMIT_EXCEEDED",
-        `Seu plano ${plan.name} permite até ${plan.maxAgents} ${plan.maxAgents === 1 ? "agente" : "agentes"}. Atualize seu plano para criar mais.`,
-      );
-    }
+    if ((existing?.n ?? 0) >= limits.maxAgents) throw new AppError("LIMIT_EXCEEDED", limitMessage(limits, "maxAgents"));
+    if (defaults.maxAgents !== null && (existing?.n ?? 0) >= defaults.maxAgents) throw new AppError("LIMIT_EXCEEDED", workspaceCapMessage(defaults.maxAgents));
     const base = {
       workspaceId: scope.id,
       userId,
@@ -84,12 +84,23 @@ export async function createAgent(ctx: ServiceContext, scope: AgentCreatorScope,
       description: input.description ?? null,
       avatarUrl: input.avatarUrl ?? null,
       conversationSettings: defaultConversationSettings,
+      ...defaults.model,
     };
     const [row] = await tx.insert(agents).values(base).returning();
     if (!row) throw new AppError("INTERNAL", "Falha ao criar agente");
     const configHash = computeConfigHash(row);
     await tx.update(agents).set({ configHash }).where(eq(agents.id, row.id));
-    await logActivity(tx, ctx.meta, { userId, workspaceId: scope.id, agentId: row.id, action: "agent.create", category: "agent", resourceType: "agent", resourceId: row.id });
+    await logActivity(tx, ctx.meta, {
+      userId,
+      workspaceId: scope.id,
+      agentId: row.id,
+      action: "agent.create",
+      category: "agent",
+      resourceType: "agent",
+      resourceId: row.id,
+      description: `Agente criado: ${row.name}`,
+      newValues: { name: row.name, activity: row.activity, aiModel: row.aiModel },
+    });
     return { ...row, configHash };
   });
 }
@@ -116,14 +127,21 @@ export async function updateAgent(ctx: ServiceContext, scope: EditorScope, userI
         category: "agent",
         resourceType: "agent",
         resourceId: id,
+        description: `Agente editado: ${row?.name ?? current.name}`,
         details: { fields: changed },
+        // Only the fields that changed, before and after, secrets masked (changedFields).
+        ...changedFields(Object.fromEntries(changed.map((k) => [k, current[k as keyof Agent]])), Object.fromEntries(changed.map((k) => [k, patch[k as keyof typeof patch]]))),
       });
     }
     return row as Agent;
   });
 }
 
+/** The owner's refusal to turn on an agent the platform blocked (issue 17). */
+export const AGENT_BLOCKED_TOGGLE = "Este agente foi desativado pela administração da plataforma e não pode ser reativado por você. Fale com o suporte.";
+
 export async function toggleAgent(ctx: ServiceContext, scope: EditorScope, userId: string, id: string, { isActive }: ToggleAgent) {
+  if (isActive && (await getAgent(ctx.db, scope, id)).adminBlockedAt !== null) throw new AppError("FORBIDDEN", AGENT_BLOCKED_TOGGLE, { field: "isActive" });
   const [row] = await ctx.db
     .update(agents)
     .set({ isActive })
@@ -131,7 +149,7 @@ export async function toggleAgent(ctx: ServiceContext, scope: EditorScope, userI
     .returning();
   if (!row) throw new AppError("NOT_FOUND", "Agente não encontrado");
   invalidateAgent(id);
-  await logActivity(ctx.db, ctx.meta, { userId, workspaceId: scope.id, agentId: id, action: isActive ? "agent.activate" : "agent.deactivate", category: "agent", resourceType: "agent", resourceId: id });
+  await logActivity(ctx.db, ctx.meta, { userId, workspaceId: scope.id, agentId: id, action: isActive ? "agent.activate" : "agent.deactivate", category: "agent", resourceType: "agent", resourceId: id, description: `Agente ${isActive ? "ativado" : "desativado"}: ${row.name}`, oldValues: { isActive: !isActive }, newValues: { isActive } });
   return row;
 }
 
@@ -142,6 +160,6 @@ export async function deleteAgent(ctx: ServiceContext, scope: AgentDeleterScope,
     .returning({ id: agents.id, name: agents.name });
   if (deleted.length === 0) throw new AppError("NOT_FOUND", "Agente não encontrado");
   invalidateAgent(id);
-  await logActivity(ctx.db, ctx.meta, { userId, workspaceId: scope.id, action: "agent.delete", category: "agent", resourceType: "agent", resourceId: id, details: { name: deleted[0]?.name } });
+  await logActivity(ctx.db, ctx.meta, { userId, workspaceId: scope.id, action: "agent.delete", category: "agent", resourceType: "agent", resourceId: id, details: { name: deleted[0]?.name }, description: `Agente excluído: ${deleted[0]?.name ?? id}`, oldValues: { name: deleted[0]?.name ?? null } });
   return { ok: true };
 }

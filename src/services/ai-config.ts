@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { aiModelsConfig, systemPrompts } from "../../db/schema";
+import { aiModelsConfig, modelPricing, systemPrompts } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { type LlmClient, createLlmClient, describeLlmError } from "../adapters/llm/openai-compatible";
 import { AppError } from "../lib/errors";
@@ -72,12 +72,17 @@ export async function isOfflineMode(deps: AppDeps) {
   return !rows.some((r) => r.apiKey || r.baseUrl);
 }
 
-/** Models the editor may offer: the admin's selection per active provider. */
+/**
+ * Models the editor may offer: the admin's selection per active provider, less the models whose
+ * price the admin deactivated in /admin/modelos (model_pricing.isActive = false).
+ */
 export async function enabledModels(deps: AppDeps) {
   const rows = await deps.db.select().from(aiModelsConfig).where(eq(aiModelsConfig.isActive, true));
+  const off = await deps.db.select({ provider: modelPricing.provider, modelId: modelPricing.modelId }).from(modelPricing).where(eq(modelPricing.isActive, false));
+  const offered = (provider: string, model: string) => !off.some((o) => o.provider === provider && o.modelId === model);
   return rows
     .filter((r) => r.apiKey || r.baseUrl)
-    .map((r) => ({ provider: r.provider, displayName: r.displayName, models: r.selectedModels.length ? r.selectedModels : r.availableModels }));
+    .map((r) => ({ provider: r.provider, displayName: r.displayName, models: (r.selectedModels.length ? r.selectedModels : r.availableModels).filter((m) => offered(r.provider, m)) }));
 }
 
 export async function listProviders(db: Db) {

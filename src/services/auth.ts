@@ -10,6 +10,7 @@ import { withTransaction } from "./context";
 import { rateKeyOf, rateLimiter } from "./rate-limit";
 import { createSession, destroySession, destroyUserSessions, forgetUserSessions, type SessionUser } from "./sessions";
 import { resolveMembership } from "./access";
+import { sendTemplatedMail } from "./mail-templates/send";
 import { createWorkspaceRecord, firstWorkspaceOf } from "./workspaces";
 
 export const LOGIN_MAX_FAILURES = 5;
@@ -19,6 +20,7 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 
 export const MSG = {
   badCredentials: "Email ou senha incorretos. Verifique suas credenciais e tente novamente.",
+  accountSuspended: "Sua conta está suspensa. Entre em contato com o suporte para saber mais.",
   tooManyLogins: "Muitas tentativas de login. Aguarde alguns minutos antes de tentar novamente.",
   tooManyResets: "Muitas solicitações de recuperação. Aguarde alguns minutos antes de tentar novamente.",
   emailTaken: "Usuário com este email já existe",
@@ -56,7 +58,7 @@ export function publicUser(u: SessionUser, currentWorkspaceId: string | null = n
   };
 }
 
-async function sendVerificationMail(deps: AppDeps, user: { id: string; email: string; firstName: string }) {
+export async function sendVerificationMail(deps: AppDeps, user: { id: string; email: string; firstName: string }) {
   const token = randomToken();
   await deps.db
     .update(users)
@@ -64,12 +66,7 @@ async function sendVerificationMail(deps: AppDeps, user: { id: string; email: st
     .where(eq(users.id, user.id));
   forgetUserSessions(user.id);
   const link = `${deps.appUrl}/verify-email?token=${token}`;
-  await deps.mailer.send({
-    to: user.email,
-    template: "verify-email",
-    subject: "Confirme seu email no Atenda",
-    text: `Olá, ${user.firstName}!\n\nConfirme seu email para ativar sua conta no Atenda: ${link}\n\nO link expira em 48 horas.`,
-  });
+  return sendTemplatedMail(deps, "verify-email", user.email, { firstName: user.firstName, verifyUrl: link });
 }
 
 /** New account + its own workspace on the free plan. Logs in unless email verification is required. */
@@ -126,7 +123,7 @@ export async function loginUser(deps: AppDeps, meta: RequestMeta, input: Login, 
   }
   const [user] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const ok = user
-    ? user.status === "active" && (await Bun.password.verify(input.password, user.passwordHash))
+    ? await Bun.password.verify(input.password, user.passwordHash)
     : (await Bun.password.verify(input.password, await getDummyHash())) && false;
   if (!user || !ok) {
     await logActivity(deps.db, meta, {
@@ -138,6 +135,11 @@ export async function loginUser(deps: AppDeps, meta: RequestMeta, input: Login, 
     throw new AppError("UNAUTHORIZED", MSG.badCredentials);
   }
   await rateLimiter.release(deps.db, slots);
+  // Said only after the right password, so the message reveals nothing to someone guessing.
+  if (user.status !== "active") {
+    await logActivity(deps.db, meta, { userId: user.id, action: "auth.login.suspended", category: "auth", description: "Tentativa de login de conta suspensa" });
+    throw new AppError("FORBIDDEN", MSG.accountSuspended);
+  }
   if (requireVerification && !user.emailVerified) {
     // Unverified users cannot sign in, so resend-verification (authed) is out of their reach:
     // once the emailed link has expired, a correct login is what earns a fresh one.
@@ -166,6 +168,18 @@ export async function logoutUser(deps: AppDeps, meta: RequestMeta, token: string
   if (userId) await logActivity(deps.db, meta, { userId, action: "auth.logout", category: "auth" });
 }
 
+/** A fresh single-use reset link (1 h) mailed to the user: the forgot-password form and the admin's "send reset link". */
+export async function sendPasswordResetMail(deps: AppDeps, user: { id: string; email: string; firstName: string }) {
+  const token = randomToken();
+  await deps.db
+    .update(users)
+    .set({ resetToken: sha256Hex(token), resetTokenExpiry: deps.now() + RESET_TTL_MS })
+    .where(eq(users.id, user.id));
+  forgetUserSessions(user.id);
+  const link = `${deps.appUrl}/reset-password?token=${token}`;
+  return sendTemplatedMail(deps, "reset-password", user.email, { firstName: user.firstName, resetUrl: link });
+}
+
 export async function requestPasswordReset(deps: AppDeps, meta: RequestMeta, { email }: ForgotPassword) {
   const now = deps.now();
   const ipKey = rateKeyOf(meta.ipAddress);
@@ -176,19 +190,7 @@ export async function requestPasswordReset(deps: AppDeps, meta: RequestMeta, { e
   if (!(await rateLimiter.take(deps.db, slots, LOGIN_WINDOW_MS, now))) throw new AppError("RATE_LIMITED", MSG.tooManyResets);
   const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!user) throw new AppError("NOT_FOUND", MSG.emailNotFound);
-  const token = randomToken();
-  await deps.db
-    .update(users)
-    .set({ resetToken: sha256Hex(token), resetTokenExpiry: now + RESET_TTL_MS })
-    .where(eq(users.id, user.id));
-  forgetUserSessions(user.id);
-  const link = `${deps.appUrl}/reset-password?token=${token}`;
-  const result = await deps.mailer.send({
-    to: user.email,
-    template: "reset-password",
-    subject: "Redefinição de senha do Atenda",
-    text: `Olá, ${user.firstName}!\n\nRecebemos um pedido para redefinir sua senha. Para criar uma nova senha, acesse: ${link}\n\nO link expira em 1 hora. Se você não pediu, ignore este email.`,
-  });
+  const result = await sendPasswordResetMail(deps, user);
   await logActivity(deps.db, meta, { userId: user.id, action: "auth.forgot_password", category: "auth" });
   if (result.status === "failed") {
     throw new AppError("UNAVAILABLE", "Erro no serviço de email. Tente novamente em alguns minutos.");
@@ -201,7 +203,8 @@ export async function resetPassword(deps: AppDeps, meta: RequestMeta, input: Res
   const passwordHash = await hashPassword(input.password);
   const [user] = await deps.db
     .update(users)
-    .set({ passwordHash, resetToken: null, resetTokenExpiry: null })
+    // A reset also cancels a pending email change (it may be an intruder's).
+    .set({ passwordHash, resetToken: null, resetTokenExpiry: null, pendingEmail: null, pendingEmailToken: null, pendingEmailExpiry: null })
     .where(and(eq(users.resetToken, sha256Hex(input.token)), gt(users.resetTokenExpiry, deps.now())))
     .returning();
   if (!user) throw new AppError("VALIDATION", MSG.badResetToken);

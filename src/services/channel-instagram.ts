@@ -8,6 +8,7 @@ import { type InstagramStoredConfig, channelConnections, channelRoutes } from ".
 import type { DbOrTx } from "../../db/client";
 import { InstagramApiError, getAccount, getPageInstagramAccount } from "../adapters/instagram/client";
 import { AppError } from "../lib/errors";
+import { auditChannel } from "./activity-log/audit";
 import type { ConnectInstagram, UpdateInstagram } from "../schemas/channels";
 import type { EditorScope } from "./access";
 import { getAgent } from "./agents";
@@ -75,6 +76,7 @@ export async function connectInstagram(ctx: ServiceContext, scope: EditorScope, 
     }),
   );
   if (!row) throw new AppError("INTERNAL", "Falha ao salvar a conexão");
+  await auditChannel(ctx, scope, "connect", row);
   return publicConnection(ctx, row);
 }
 
@@ -104,6 +106,7 @@ export async function updateInstagram(ctx: ServiceContext, scope: EditorScope, i
     }),
   );
   if (!updated) throw new AppError("NOT_FOUND", NOT_FOUND);
+  await auditChannel(ctx, scope, "update", updated);
   return publicConnection(ctx, updated);
 }
 

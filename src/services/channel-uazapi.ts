@@ -17,6 +17,7 @@ import {
 import { uazapiFetch, uazapiTarget } from "../channels/targets";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { AppError } from "../lib/errors";
+import { auditChannel } from "./activity-log/audit";
 import { log } from "../lib/logger";
 import { SafeFetchError } from "../lib/safe-fetch";
 import type { ConnectUazapi, ConnectionRef, UazapiPair } from "../schemas/channels";
@@ -72,7 +73,8 @@ export async function setUazapiSession(deps: AppDeps, id: string, s: { active: b
     .where(eq(channelConnections.id, id));
 }
 
-export async function connectUazapi(ctx: ServiceContext, scope: EditorScope, input: ConnectUazapi) {
+/** `viaPlatform`: the server and admin token are the platform gateway's (services/admin/platform/uazapi.ts). */
+export async function connectUazapi(ctx: ServiceContext, scope: EditorScope, input: ConnectUazapi, opts: { viaPlatform?: boolean } = {}) {
   await getAgent(ctx.db, scope, input.agentId);
   const serverUrl = normalizeServerUrl(input.serverUrl);
   let token = input.instanceToken ?? "";
@@ -97,6 +99,7 @@ export async function connectUazapi(ctx: ServiceContext, scope: EditorScope, inp
     sessionActive: status?.status === "connected",
     webhookSecret: ctx.secrets.encrypt(webhookSecret),
     createdByUs,
+    ...(opts.viaPlatform ? { viaPlatform: true } : {}),
   };
   let row: Row | undefined;
   try {
@@ -116,6 +119,7 @@ export async function connectUazapi(ctx: ServiceContext, scope: EditorScope, inp
     await undo(row);
     throw uazapiError(err, "instance");
   }
+  await auditChannel(ctx, scope, "connect", row);
   return publicConnection(ctx, row);
 }
 

@@ -58,7 +58,9 @@ export function publicConnection(deps: AppDeps, row: Row) {
     return {
       ...common(row),
       channel: "whatsapp_uaz" as const,
-      serverUrl: c.serverUrl,
+      // The platform gateway's address is the operator's, not the workspace's to see.
+      serverUrl: c.viaPlatform ? null : c.serverUrl,
+      viaPlatform: c.viaPlatform === true,
       instanceName: c.instanceName,
       phoneNumber: c.phoneNumber,
       sessionActive: c.sessionActive,

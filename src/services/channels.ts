@@ -1,11 +1,13 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { randomBytes } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { type TelegramStoredConfig, type WhatsAppCloudStoredConfig, channelConnections } from "../../db/schema";
 import { prepared } from "../../db/prepared";
 import { TelegramApiError, deleteWebhook, getMe, setWebhook } from "../adapters/telegram/client";
 import { WhatsAppApiError, getPhoneNumber } from "../adapters/whatsapp-cloud/client";
 import { forgetSigner } from "../channels/inbound/signer-cache";
 import { AppError } from "../lib/errors";
+import { auditChannel } from "./activity-log/audit";
+import { platformMetaApp } from "./admin/platform/whatsapp";
 import { log } from "../lib/logger";
 import type { ConnectTelegram, ConnectWhatsApp, ConnectionRef, ListConnections, UpdateWhatsApp } from "../schemas/channels";
 import { type EditorScope, holds } from "./access";
@@ -77,6 +79,7 @@ export async function connectWhatsApp(ctx: ServiceContext, scope: EditorScope, i
       .returning();
     if (!row) throw new AppError("INTERNAL", "Falha ao salvar a conexão");
     forgetSigner(ctx.db, row.channel, row.externalId);
+    await auditChannel(ctx, scope, "connect", row);
     return publicConnection(ctx, row);
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError("CONFLICT", NUMBER_TAKEN);
@@ -140,6 +143,7 @@ export async function connectTelegram(ctx: ServiceContext, scope: EditorScope, i
     // Telegram refuses while a webhook is set, so an old one is removed.
     await deleteWebhook(target).catch((err) => log.warn("telegram deleteWebhook failed", { connectionId: row?.id, error: String(err) }));
   }
+  await auditChannel(ctx, scope, "connect", row);
   return publicConnection(ctx, row);
 }
 
@@ -164,6 +168,7 @@ export async function updateWhatsApp(ctx: ServiceContext, scope: EditorScope, in
     if (!updated) throw new AppError("NOT_FOUND", NOT_FOUND);
     forgetSigner(ctx.db, row.channel, row.externalId);
     forgetSigner(ctx.db, updated.channel, updated.externalId);
+    await auditChannel(ctx, scope, "update", updated);
     return publicConnection(ctx, updated);
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError("CONFLICT", NUMBER_TAKEN);
@@ -180,6 +185,7 @@ export async function disconnectChannel(ctx: ServiceContext, scope: EditorScope,
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   if (row.channel === "whatsapp_uaz") await releaseUazapiInstance(ctx, row);
   forgetSigner(ctx.db, row.channel, row.externalId);
+  await auditChannel(ctx, scope, "disconnect", row);
   return { ok: true };
 }
 
@@ -194,8 +200,18 @@ export async function whatsappConnectionByPhoneId(deps: AppDeps, phoneNumberId: 
 }
 
 /** GET verification: the token must be the verify token of some WhatsApp connection. */
+/** Compares a guessed token in constant time (same length first: timingSafeEqual needs it). */
+function safeEqual(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
 export async function isWhatsAppVerifyToken(deps: AppDeps, token: string) {
   if (!token) return false;
+  // The platform's Meta app (/admin/whatsapp-config) subscribes the same URL with its own token.
+  const platform = await platformMetaApp(deps);
+  if (platform?.verifyToken && safeEqual(platform.verifyToken, token)) return true;
   const [row] = await deps.db
     .select({ id: channelConnections.id })
     .from(channelConnections)

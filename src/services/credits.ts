@@ -89,8 +89,11 @@ export async function grantBonusCredits(ctx: ServiceContext, adminUserId: string
       userId: adminUserId,
       workspaceId: input.workspaceId,
       action: "credits.grant",
-      category: "credits",
-      details: { amount: input.amount, reason: input.reason },
+      category: "admin",
+      resourceType: "workspace",
+      resourceId: input.workspaceId,
+      description: `${input.amount.toLocaleString("pt-BR")} créditos bônus concedidos pelo administrador: ${input.reason}`,
+      details: { amount: input.amount, reason: input.reason, observations: input.observations ?? null, expiresAt: input.expiresAt ?? null },
     });
     return getWallet(tx, input.workspaceId, ctx.now());
   });

@@ -4,9 +4,11 @@ import { randomToken, sha256Hex } from "../lib/crypto";
 import { AppError } from "../lib/errors";
 import { type InviteMember, permissionFlags } from "../schemas/workspaces";
 import { logActivity } from "./activity";
+import { auditWorkspace } from "./activity-log/audit";
 import type { ServiceContext } from "./context";
 import { withTransaction } from "./context";
-import { getWorkspacePlan } from "./plans";
+import { effectiveLimits, limitMessage } from "./workspace-limits";
+import { sendTemplatedMail } from "./mail-templates/send";
 import { type MemberManagerScope, forgetMemberships, resolveMembership } from "./access";
 import { memberCount } from "./workspaces";
 
@@ -34,14 +36,12 @@ export async function inviteMember(ctx: ServiceContext, scope: MemberManagerScop
   if (permissionFlags.some((f) => input.permissions[f] && !scope.permissions[f])) {
     throw new AppError("FORBIDDEN", "Você não pode conceder permissões que você não possui neste workspace");
   }
-  const { plan } = await getWorkspacePlan(ctx.db, scope.id);
+  // The plan's limit, or the one a platform admin set for this workspace (issue 17).
+  const limits = await effectiveLimits(ctx.db, scope.id);
   const members = await memberCount(ctx.db, scope.id);
   // Pending invitations count toward the limit, or an owner could invite past it and accept later.
-  if (members + (await pendingCount(ctx, scope.id, input.email)) >= plan.maxMembers) {
-    throw new AppError(
-      "LIMIT_EXCEEDED",
-      `Seu plano ${plan.name} permite até ${plan.maxMembers} ${plan.maxMembers === 1 ? "membro" : "membros"} neste workspace (convites pendentes incluídos). Atualize seu plano para convidar mais.`,
-    );
+  if (members + (await pendingCount(ctx, scope.id, input.email)) >= limits.maxMembers) {
+    throw new AppError("LIMIT_EXCEEDED", limitMessage(limits, "maxMembers", " neste workspace (convites pendentes incluídos)"));
   }
   const [existingUser] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
   if (existingUser && (await resolveMembership(ctx.db, existingUser.id, scope.id))) {
@@ -77,22 +77,19 @@ export async function inviteMember(ctx: ServiceContext, scope: MemberManagerScop
       userId: inviterId,
       workspaceId: scope.id,
       action: "workspace.invite",
-      category: "workspace",
+      category: "member",
       resourceType: "invitation",
       resourceId: row?.id,
+      description: `Convite enviado para ${input.email}`,
       details: { email: input.email, role: input.role },
+      newValues: { email: input.email, role: input.role, permissions: input.permissions },
     });
     return row;
   });
   if (!invitation) throw new AppError("INTERNAL", "Falha ao criar convite");
   const link = `${ctx.appUrl}/convite?token=${token}`;
   const who = inviter ? `${inviter.firstName} ${inviter.lastName}` : "Um membro";
-  await ctx.mailer.send({
-    to: input.email,
-    template: "workspace-invitation",
-    subject: `Convite para o workspace ${scope.name} no Atenda`,
-    text: `${who} convidou você para participar do workspace "${scope.name}" no Atenda.\n\nPara aceitar, acesse: ${link}\n\nO convite expira em 7 dias.`,
-  });
+  await sendTemplatedMail(ctx, "workspace-invitation", input.email, { inviterName: who, workspaceName: scope.name, inviteUrl: link });
   return { invitationId: invitation.id, expiresAt };
 }
 
@@ -116,8 +113,10 @@ export async function revokeInvitation(ctx: ServiceContext, scope: MemberManager
   const deleted = await ctx.db
     .delete(workspaceInvitations)
     .where(and(eq(workspaceInvitations.id, id), eq(workspaceInvitations.workspaceId, scope.id)))
-    .returning({ id: workspaceInvitations.id });
-  if (deleted.length === 0) throw new AppError("NOT_FOUND", "Convite não encontrado");
+    .returning({ id: workspaceInvitations.id, email: workspaceInvitations.email, role: workspaceInvitations.role });
+  const gone = deleted[0];
+  if (!gone) throw new AppError("NOT_FOUND", "Convite não encontrado");
+  await auditWorkspace(ctx, scope, { action: "member.revoke", category: "member", resourceType: "invitation", resourceId: gone.id, description: `Convite revogado: ${gone.email}`, oldValues: { email: gone.email, role: gone.role } });
   return { ok: true };
 }
 
@@ -169,9 +168,11 @@ export async function acceptInvitation(ctx: ServiceContext, user: { id: string; 
       userId: user.id,
       workspaceId: inv.workspaceId,
       action: "workspace.join",
-      category: "workspace",
+      category: "member",
       resourceType: "invitation",
       resourceId: inv.id,
+      description: `${user.email} aceitou o convite e entrou no workspace`,
+      newValues: { role: inv.role },
     });
   });
   forgetMemberships({ userId: user.id, workspaceId: inv.workspaceId });

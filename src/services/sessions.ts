@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { type SessionData, onlineUsers, sessions, users } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
@@ -126,4 +126,42 @@ export async function touchOnline(db: Db, userId: string, meta: RequestMeta, now
       target: onlineUsers.userId,
       set: { lastSeen: now, ipAddress: meta.ipAddress, userAgent: meta.userAgent },
     });
+}
+
+/** The id a session shows on /account: a hash of its sid, so the list never hands out the sid itself. */
+export const publicSessionId = (sid: string) => sha256Hex(`session:${sid}`).slice(0, 32);
+
+/** Heartbeat: when this session was last seen (the account's "active sessions" list). */
+export async function touchSession(db: Db, sid: string, now = Date.now()) {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.sid, sid));
+}
+
+/** A user's live sessions, newest first (sessions_user_idx; a user holds a handful). */
+export async function listUserSessions(db: Db, userId: string, now = Date.now()) {
+  const rows = await db
+    .select({ sid: sessions.sid, sess: sessions.sess, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expire: sessions.expire })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expire, now)))
+    .limit(200);
+  return rows.sort((a, b) => (b.lastSeenAt ?? b.createdAt) - (a.lastSeenAt ?? a.createdAt));
+}
+
+/** Ends one of the user's sessions by its public id; false when it is not theirs (or gone). */
+export async function endUserSession(db: Db, userId: string, publicId: string) {
+  const mine = await db.select({ sid: sessions.sid }).from(sessions).where(eq(sessions.userId, userId)).limit(500);
+  const match = mine.find((s) => publicSessionId(s.sid) === publicId);
+  if (!match) return false;
+  await db.delete(sessions).where(and(eq(sessions.sid, match.sid), eq(sessions.userId, userId)));
+  resolved.delete(cacheKey(db, match.sid));
+  return true;
+}
+
+/** Every session of the user but `keepSid` ends, effective on their next request. Returns how many. */
+export async function endOtherSessions(db: Db, userId: string, keepSid: string) {
+  const gone = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)))
+    .returning({ sid: sessions.sid });
+  forgetUserSessions(userId);
+  return gone.length;
 }

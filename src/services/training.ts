@@ -8,6 +8,8 @@ import { limitMessages, trainingLimits } from "../knowledge/limits";
 import { invalidateAgentIndex } from "../knowledge/retrieve";
 import { discoverSubpages } from "../knowledge/sources";
 import { AppError } from "../lib/errors";
+import { changedFields } from "./activity";
+import { auditWorkspace } from "./activity-log/audit";
 import {
   type Discover,
   type TrainingSourcePatch,
@@ -40,6 +42,8 @@ async function addSource(ctx: ServiceContext, scope: EditorScope, agentId: strin
     .returning();
   if (!row) throw new AppError("INTERNAL", "Falha ao criar fonte de treinamento");
   await enqueueTraining(ctx, row.id, row.agentId, scope.id);
+  const what = { sourceType: row.sourceType, title: row.title, url: row.url ?? undefined };
+  await auditWorkspace(ctx, scope, { agentId, action: "training.add", category: "training", resourceType: "training_source", resourceId: row.id, description: `Treinamento adicionado: ${row.title}`, newValues: what });
   return row;
 }
 
@@ -139,6 +143,7 @@ export async function updateSource(ctx: ServiceContext, scope: EditorScope, agen
     .where(eq(embeddingSources.id, sourceId))
     .returning();
   await enqueueTraining(ctx, sourceId, agentId, scope.id);
+  await auditWorkspace(ctx, scope, { agentId, action: "training.update", category: "training", resourceType: "training_source", resourceId: sourceId, description: `Treinamento editado: ${source.title}`, ...changedFields(source, { ...source, ...patch }) });
   return row;
 }
 
@@ -162,6 +167,7 @@ export async function deleteSource(ctx: ServiceContext, scope: EditorScope, agen
   });
   invalidateAgentIndex(agentId);
   if (source.filePath) await rm(join(ctx.env.DATA_DIR, source.filePath), { force: true });
+  await auditWorkspace(ctx, scope, { agentId, action: "training.remove", category: "training", resourceType: "training_source", resourceId: sourceId, description: `Treinamento removido: ${source.title}`, oldValues: { sourceType: source.sourceType, title: source.title, url: source.url } });
   return { ok: true };
 }
 

@@ -4,6 +4,7 @@ import { TtlCache } from "../lib/ttl-cache";
 import { type TurnResult, runTurn } from "../runtime/turn";
 import type { ChatExternal, Feedback } from "../schemas/public-chat";
 import type { EditorScope } from "./access";
+import { agentUnavailableReason } from "./agent-availability";
 import { activeAgent } from "./agent-cache";
 import { renderForConversation } from "./crm/template-values";
 import { getAgent } from "./agents";
@@ -14,10 +15,13 @@ const conversationIds = new TtlCache<string>(10 * 60_000, 50_000);
 
 /** GET /api/v1/public/agents/{id}: only what a visitor may see of an active agent. */
 export async function getPublicAgent(deps: AppDeps, id: string) {
-  const a = await activeAgent(deps, id);
+  // An agent stopped by the platform (or whose owner is suspended) still has a page: it says why it does not answer.
+  const unavailableReason = await agentUnavailableReason(deps.db, id);
+  const a = await activeAgent(deps, id, unavailableReason ? { allowInactive: true, allowUnavailable: true } : {});
+  if (unavailableReason) return { id: a.id, name: a.name, activity: a.activity, avatarUrl: a.avatarUrl, greetingMessage: null, unavailableReason };
   // A visitor is nobody yet: {{nome}} falls back to its default; {{saudacao}}, {{agente}}… render.
   const greetingMessage = a.greetingMessage ? await renderForConversation(deps.db, { workspaceId: a.workspaceId, conversationId: null, agent: a }, a.greetingMessage) : a.greetingMessage;
-  return { id: a.id, name: a.name, activity: a.activity, avatarUrl: a.avatarUrl, greetingMessage };
+  return { id: a.id, name: a.name, activity: a.activity, avatarUrl: a.avatarUrl, greetingMessage, unavailableReason: null };
 }
 
 /** A stable visitor key when the page sent no session id: hashed IP + user agent (never stored raw). */

@@ -89,6 +89,10 @@ export async function startFakeUazapi(opts: { adminToken: string }) {
       instances.set(i.token, i);
       return Response.json({ response: "Instance created successfully", instance: view(i), connected: false, loggedIn: false, name: i.name, token: i.token, info: "fake" });
     }
+    if (path === "/instance/all" && req.method === "GET") {
+      if (req.headers.get("admintoken") !== opts.adminToken) return fail(403, "Invalid AdminToken Header");
+      return Response.json([...instances.values()].map((x) => ({ id: x.id, name: x.name, token: x.token, status: x.status, profileName: x.profileName ?? "", owner: x.phone ?? "" })));
+    }
     const i = instances.get(req.headers.get("token") ?? "");
     if (!i) return fail(401, "Invalid token");
     const number = typeof body.number === "string" ? body.number : "";

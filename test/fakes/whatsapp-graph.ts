@@ -27,6 +27,8 @@ export async function startFakeGraph() {
   const failures: InjectedFailure[] = [];
   const media = new Map<string, { data: Uint8Array; mime: string }>();
   const phones = new Map<string, { accessToken: string; displayPhoneNumber?: string; verifiedName?: string }>();
+  /** Meta apps GET /{version}/{app_id} describes, to a caller with that app's access token. */
+  const apps = new Map<string, { secret: string; name: string }>();
   /** Templates per WABA id, and the page size GET message_templates answers with (paging is exercised). */
   const templates = new Map<string, FakeTemplate[]>();
   const templateLists: { wabaId: string; after: string | null; fields: string | null }[] = [];
@@ -49,6 +51,12 @@ export async function startFakeGraph() {
       const mediaMeta = url.pathname.match(/^\/(v\d+\.\d+)\/([^/]+)$/);
       if (req.method === "GET" && mediaMeta) {
         const id = decodeURIComponent(mediaMeta[2] ?? "");
+        // An app read with its app access token ("{app-id}|{app-secret}"): the admin's Graph test.
+        const app = apps.get(id);
+        if (app) {
+          if (auth !== `Bearer ${id}|${app.secret}`) return graphError(400, 190, "Invalid OAuth access token signature.");
+          return Response.json({ id, name: app.name, link: `https://www.facebook.com/games/?app_id=${id}` });
+        }
         const phone = phones.get(id);
         if (phone) {
           if (auth !== `Bearer ${phone.accessToken}`) return graphError(401, 190, "Invalid OAuth access token - Cannot parse access token");
@@ -109,6 +117,8 @@ export async function startFakeGraph() {
     addMedia: (id: string, data: Uint8Array, mime: string) => media.set(id, { data, mime }),
     /** A phone number GET /{version}/{id} describes, to a caller with this token only (connect verifies it). */
     addPhoneNumber: (id: string, p: { accessToken: string; displayPhoneNumber?: string; verifiedName?: string }) => phones.set(id, p),
+    /** A Meta app GET /{version}/{id} describes to its own app access token (the admin's Graph test). */
+    addApp: (id: string, a: { secret: string; name: string }) => apps.set(id, a),
     /** Template sends only (type "template"), in order. */
     templateSends: () => sends.filter((x) => x.body.type === "template"),
     /** Adds a template to a WABA's list (any status: the product must keep APPROVED only). */

@@ -159,6 +159,7 @@ export function startBlackHole() {
     TAVILY_API_BASE: url,
     NUVEMSHOP_API_BASE: url,
     NOTION_API_BASE: url,
+    EXCHANGE_RATE_API_BASE: url,
   };
   return { url, host, env, stop: () => server.stop(true) };
 }

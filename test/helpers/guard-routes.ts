@@ -28,6 +28,14 @@ function documentForm(): RouteBody {
   return { raw: form };
 }
 
+/** A 2×1 PNG as the avatar upload. */
+function avatarForm(): RouteBody {
+  const png = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DwnwEIGAEAJdUCAP+1zwQAAAAASUVORK5CYII="), (c) => c.charCodeAt(0));
+  const form = new FormData();
+  form.set("file", new File([png], "foto.png", { type: "image/png" }));
+  return { raw: form };
+}
+
 /** A one-row contacts CSV with its column mapping (POST /api/v1/contacts/imports). */
 function contactsCsvForm(): RouteBody {
   const form = new FormData();
@@ -68,6 +76,11 @@ export const ROUTES: Record<string, RouteExpectation> = {
   "POST /api/v1/auth/heartbeat": { access: "authed", url: () => "/api/v1/auth/heartbeat" },
   "POST /api/v1/auth/resend-verification": { access: "authed", url: () => "/api/v1/auth/resend-verification" },
 
+  // The account (issue 17): the avatar upload, the LGPD download and the protected avatar image.
+  "POST /api/v1/account/avatar": { access: "authed", url: () => "/api/v1/account/avatar", body: avatarForm },
+  "GET /api/v1/account/export": { access: "authed", url: () => "/api/v1/account/export" },
+  "GET /api/v1/users/:id/avatar": { access: "authed", url: (f) => `/api/v1/users/${f.ownerId}/avatar`, scoped: true },
+
   "GET /api/v1/workspaces": { access: "authed", url: () => "/api/v1/workspaces" },
   "POST /api/v1/workspaces": { access: "authed", url: () => "/api/v1/workspaces", body: () => ({ json: { name: "Outro espaço" } }) },
   "POST /api/v1/workspaces/:id/switch": { access: "authed", url: (f) => `/api/v1/workspaces/${f.workspaceId}/switch`, scoped: true },
@@ -88,6 +101,7 @@ export const ROUTES: Record<string, RouteExpectation> = {
 
   "POST /api/v1/contacts/imports": { access: "canAnswerConversations", url: () => "/api/v1/contacts/imports", body: contactsCsvForm },
   "GET /api/v1/contacts/export": { access: "member", url: () => "/api/v1/contacts/export?status=lead" },
+  "GET /api/v1/logs/export": { access: "member", url: (f) => `/api/v1/logs/export?scope=mine&agentId=${f.agentId}`, scoped: true },
   "GET /api/v1/billing/statement.csv": { access: "member", url: () => "/api/v1/billing/statement.csv?from=2026-01-01&to=2026-01-31" },
 
   "GET /api/v1/admin/model-pricing": { access: "admin", url: () => "/api/v1/admin/model-pricing" },

@@ -24,6 +24,8 @@ export const CONFIG_TABLES = [
   // Commerce catalogue the admin curates (issue 15): a few packs and coupons.
   "credit_packs",
   "coupons",
+  // One row at most per platform mail type the admin edited (issue 17, src/services/mail-templates).
+  "email_templates",
 ];
 /**
  * PER_TENANT: grows with the number of users/workspaces, but one tenant's rows are few (plan
@@ -31,6 +33,8 @@ export const CONFIG_TABLES = [
  */
 export const PER_TENANT_TABLES = [
   "users",
+  // Account (issue 17): at most one resized picture per user, read by its primary key.
+  "user_avatars",
   // Affiliates (issue 15): one row per user; payouts few per affiliate.
   "affiliates",
   "affiliate_payouts",

@@ -96,6 +96,13 @@ export async function createInstance(admin: UazapiAdmin, name: string): Promise<
   return { name: str(body.name) ?? str(obj(body.instance).name) ?? name, token };
 }
 
+/** GET /instance/all (admin): how many instances the server holds, and how many are connected (the admin's "test connection"). */
+export async function listInstances(admin: UazapiAdmin): Promise<{ total: number; connected: number }> {
+  const body = await call(admin, { header: "admintoken", value: admin.adminToken }, "GET", "/instance/all");
+  const list = Array.isArray(body) ? body.map(obj) : [];
+  return { total: list.length, connected: list.filter((i) => i.status === "connected").length };
+}
+
 export type ConnectResult = { status: InstanceState; qrcode: string | null; paircode: string | null; connected: boolean; loggedIn: boolean };
 
 /** POST /instance/connect: without a phone a QR code (2 min), with one a pairing code (5 min). */

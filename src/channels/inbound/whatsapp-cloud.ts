@@ -1,5 +1,6 @@
 import { validMetaSignature } from "../../adapters/meta-graph/signature";
 import { z } from "zod";
+import { platformMetaApp } from "../../services/admin/platform/whatsapp";
 import { whatsappConnectionByPhoneId } from "../../services/channels";
 import type { AppDeps } from "../../services/context";
 import type { TtlCache } from "../../lib/ttl-cache";
@@ -150,6 +151,12 @@ async function signerFor(deps: AppDeps, phoneId: string): Promise<Signer | null>
   );
 }
 
+/** A number connected under the platform's Meta app (/admin/whatsapp-config) is signed with that app's secret. */
+async function signedByPlatformApp(deps: AppDeps, raw: Uint8Array, signature: string | null) {
+  const app = await platformMetaApp(deps);
+  return Boolean(app?.appSecret && validMetaSignature(raw, signature, app.appSecret));
+}
+
 export type DeliveryOutcome = { status: 200 | 400 | 401; accepted: number; duplicates: number };
 
 /**
@@ -173,7 +180,9 @@ export async function acceptWhatsAppDelivery(deps: AppDeps, raw: Uint8Array, sig
   const connections = new Map<string, Signer["conn"]>();
   for (const phoneId of phoneIds) {
     const signer = await signerFor(deps, phoneId);
-    if (!signer || !validMetaSignature(raw, signature, signer.appSecret)) return { status: 401, accepted: 0, duplicates: 0 };
+    if (!signer || !(validMetaSignature(raw, signature, signer.appSecret) || (await signedByPlatformApp(deps, raw, signature)))) {
+      return { status: 401, accepted: 0, duplicates: 0 };
+    }
     connections.set(phoneId, signer.conn);
   }
   const out: DeliveryOutcome = { status: 200, accepted: 0, duplicates: 0 };

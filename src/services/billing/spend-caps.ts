@@ -9,6 +9,7 @@ import { logActivity } from "../activity";
 import type { AppDeps, ServiceContext, WorkspaceScope } from "../context";
 import type { RawTx } from "../credit-debit";
 import { MILLI, SAO_PAULO } from "../credits";
+import { sendTemplatedMail } from "../mail-templates/send";
 
 /**
  * Spend caps: the owner's monthly limits, enforced on the model call's reservation. The counter row
@@ -112,7 +113,7 @@ export async function alertCapReached(deps: AppDeps, workspaceId: string, agentI
     description: text,
     details: { scope: hit.scope, month, capCredits: hit.capMilli / MILLI },
   });
-  await deps.mailer.send({ to: owner.email, subject: "Limite de uso atingido", text, template: "spend-cap-reached" });
+  await sendTemplatedMail(deps, "spend-cap-reached", owner.email, { capName: CAP_NAME[hit.scope], workspaceName: owner.workspace, month });
 }
 
 export async function listSpendCaps(db: DbOrTx, workspaceId: string, now: number) {

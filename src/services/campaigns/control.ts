@@ -7,6 +7,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { campaignLists, campaignMessages, campaigns, channelConnections, jobs } from "../../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { CampaignStatus } from "../../schemas/campaigns/status";
+import { auditWorkspace } from "../activity-log/audit";
 import { type ServiceContext, type WorkspaceScope, withTransaction } from "../context";
 import { notifyJobEnqueued } from "../jobs";
 import { campaignClockOf } from "./clock";
@@ -109,7 +110,22 @@ export async function startCampaign(ctx: ServiceContext, scope: WorkspaceScope, 
       .onConflictDoNothing();
   });
   notifyJobEnqueued(ctx.db);
+  await auditCampaign(ctx, scope, { id: c.id, name: c.name }, "start", c.status, status);
   return { id: c.id, status };
+}
+
+const CAMPAIGN_VERB = { start: "Campanha iniciada", pause: "Campanha pausada", resume: "Campanha retomada", cancel: "Campanha cancelada" } as const;
+/** The /logs line of a campaign control: who moved it, and the status before and after. */
+function auditCampaign(ctx: ServiceContext, scope: WorkspaceScope, c: { id: string; name: string }, verb: keyof typeof CAMPAIGN_VERB, from: string, to: string) {
+  return auditWorkspace(ctx, scope, {
+    action: `campaign.${verb}`,
+    category: "campaign",
+    resourceType: "campaign",
+    resourceId: c.id,
+    description: `${CAMPAIGN_VERB[verb]}: ${c.name}`,
+    oldValues: { status: from },
+    newValues: { status: to },
+  });
 }
 
 /** One guarded UPDATE: the status moves only from `from`; anything else is refused with `refusal`. */
@@ -121,12 +137,13 @@ async function transition(ctx: ServiceContext, scope: WorkspaceScope, id: string
     .where(and(eq(campaigns.id, c.id), eq(campaigns.workspaceId, scope.id), inArray(campaigns.status, from)))
     .returning({ id: campaigns.id, status: campaigns.status });
   if (!row) throw new AppError("CONFLICT", refusal);
-  return row;
+  return { ...row, name: c.name, from: c.status };
 }
 
 /** running/scheduled → paused: the next tick reads it and stops before sending. */
 export async function pauseCampaign(ctx: ServiceContext, scope: WorkspaceScope, id: string): Promise<CampaignControlResult> {
   const row = await transition(ctx, scope, id, ["running", "scheduled"], "paused", CONTROL_ERRORS.notPausable, { statusReason: null });
+  await auditCampaign(ctx, scope, row, "pause", row.from, row.status);
   return { id: row.id, status: row.status };
 }
 
@@ -157,6 +174,7 @@ export async function resumeCampaign(ctx: ServiceContext, scope: WorkspaceScope,
   });
   if (!row) throw new AppError("CONFLICT", CONTROL_ERRORS.notResumable);
   notifyJobEnqueued(ctx.db);
+  await auditCampaign(ctx, scope, { id: row.id, name: c.name }, "resume", c.status, row.status);
   return { id: row.id, status: row.status };
 }
 
@@ -175,5 +193,6 @@ export async function cancelCampaign(ctx: ServiceContext, scope: WorkspaceScope,
     return true;
   });
   if (!done) throw new AppError("CONFLICT", CONTROL_ERRORS.notCancellable);
+  await auditCampaign(ctx, scope, { id: c.id, name: c.name }, "cancel", c.status, "cancelled");
   return { id: c.id, status: "cancelled" };
 }

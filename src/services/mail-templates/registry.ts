@@ -2,7 +2,7 @@
  * Every mail the platform sends, by type: its pt-BR name, the variables it may use and its built-in
  * default. The admin edits a copy in email_templates (/admin/modelos-emails); a type without an
  * active row is sent with the default here. Add a type here before sending it.
- * (Issue 17 foundation: the e-mail owner moves the existing mails here and adds the rest.)
+ * Every platform mail goes through here (send.ts); the agents' own business mails do not.
  */
 export type MailTemplateDefault = {
   name: string;
@@ -11,14 +11,57 @@ export type MailTemplateDefault = {
   subject: string;
   text: string;
   html: string;
+  /** Example values for the preview, the demo page and test sends (missing ones show as [name]). */
+  sample?: Record<string, string>;
 };
 
 export const MAIL_TEMPLATES = {
+  "verify-email": {
+    name: "Confirmação de email (cadastro)",
+    variables: ["firstName", "verifyUrl"],
+    subject: "Confirme seu email no {{productName}}",
+    text: "Olá, {{firstName}}!\n\nConfirme seu email para ativar sua conta no {{productName}}: {{verifyUrl}}\n\nO link expira em 48 horas.",
+    html: '<p>Olá, {{firstName}}!</p><p>Confirme seu email para ativar sua conta no {{productName}}: <a href="{{verifyUrl}}">confirmar email</a>.</p><p>O link expira em 48 horas.</p>',
+    sample: { firstName: "Carla", verifyUrl: "https://atenda.exemplo.com.br/verify-email?token=exemplo" },
+  },
+  "reset-password": {
+    name: "Redefinição de senha",
+    variables: ["firstName", "resetUrl"],
+    subject: "Redefinição de senha do {{productName}}",
+    text: "Olá, {{firstName}}!\n\nRecebemos um pedido para redefinir sua senha. Para criar uma nova senha, acesse: {{resetUrl}}\n\nO link expira em 1 hora. Se você não pediu, ignore este email.",
+    html: '<p>Olá, {{firstName}}!</p><p>Recebemos um pedido para redefinir sua senha. <a href="{{resetUrl}}">Criar uma nova senha</a>.</p><p>O link expira em 1 hora. Se você não pediu, ignore este email.</p>',
+    sample: { firstName: "Carla", resetUrl: "https://atenda.exemplo.com.br/reset-password?token=exemplo" },
+  },
+  "workspace-invitation": {
+    name: "Convite para workspace",
+    variables: ["inviterName", "workspaceName", "inviteUrl"],
+    subject: "Convite para o workspace {{workspaceName}} no {{productName}}",
+    text: '{{inviterName}} convidou você para participar do workspace "{{workspaceName}}" no {{productName}}.\n\nPara aceitar, acesse: {{inviteUrl}}\n\nO convite expira em 7 dias.',
+    html: '<p>{{inviterName}} convidou você para participar do workspace <strong>{{workspaceName}}</strong> no {{productName}}.</p><p><a href="{{inviteUrl}}">Aceitar o convite</a></p><p>O convite expira em 7 dias.</p>',
+    sample: { inviterName: "Carla Souza", workspaceName: "Loja Exemplo", inviteUrl: "https://atenda.exemplo.com.br/convite?token=exemplo" },
+  },
+  "spend-cap-reached": {
+    name: "Limite de uso atingido (alerta)",
+    variables: ["capName", "workspaceName", "month"],
+    subject: "Limite de uso atingido",
+    text: 'O limite mensal de créditos {{capName}} foi atingido no workspace {{workspaceName}} ({{month}}). Os clientes afetados recebem a mensagem "Limite de uso atingido" até o próximo mês ou até você aumentar o limite em Faturamento.',
+    html: '<p>O limite mensal de créditos {{capName}} foi atingido no workspace <strong>{{workspaceName}}</strong> ({{month}}).</p><p>Os clientes afetados recebem a mensagem "Limite de uso atingido" até o próximo mês ou até você <a href="{{appUrl}}/faturamento">aumentar o limite em Faturamento</a>.</p>',
+    sample: { capName: "do workspace", workspaceName: "Loja Exemplo", month: "2026-11" },
+  },
+  "email-change-requested": {
+    name: "Aviso de troca de email (endereço atual)",
+    variables: ["firstName", "newEmail"],
+    subject: "Pedido de troca do email da sua conta no {{productName}}",
+    text: "Olá, {{firstName}}!\n\nFoi pedida a troca do email da sua conta para {{newEmail}}. A troca só vale depois que o link enviado ao novo endereço for aberto.\n\nSe não foi você, troque a sua senha agora em {{appUrl}}/account (isso cancela o pedido) ou redefina-a em {{appUrl}}/forgot-password.",
+    sample: { firstName: "Carla", newEmail: "carla.nova@exemplo.com.br" },
+    html: '<p>Olá, {{firstName}}!</p><p>Foi pedida a troca do email da sua conta para <strong>{{newEmail}}</strong>. A troca só vale depois que o link enviado ao novo endereço for aberto.</p><p>Se não foi você, <a href="{{appUrl}}/account">troque a sua senha agora</a> (isso cancela o pedido) ou <a href="{{appUrl}}/forgot-password">redefina-a</a>.</p>',
+  },
   "email-change": {
     name: "Confirmação de novo email",
     variables: ["firstName", "newEmail", "confirmUrl"],
     subject: "Confirme seu novo email no {{productName}}",
     text: "Olá, {{firstName}}!\n\nPara passar a usar {{newEmail}} na sua conta, abra o link abaixo (válido por 24 horas):\n{{confirmUrl}}\n\nSe você não pediu essa troca, ignore este email.",
+    sample: { firstName: "Carla", newEmail: "carla.nova@exemplo.com.br", confirmUrl: "https://atenda.exemplo.com.br/verify-email?type=email-change&token=exemplo" },
     html: '<p>Olá, {{firstName}}!</p><p>Para passar a usar <strong>{{newEmail}}</strong> na sua conta, <a href="{{confirmUrl}}">confirme o novo email</a> (válido por 24 horas).</p><p>Se você não pediu essa troca, ignore este email.</p>',
   },
   "password-changed": {
@@ -26,6 +69,7 @@ export const MAIL_TEMPLATES = {
     variables: ["firstName"],
     subject: "Sua senha do {{productName}} foi alterada",
     text: "Olá, {{firstName}}!\n\nA senha da sua conta acabou de ser alterada e as outras sessões foram encerradas. Se não foi você, redefina a senha em {{appUrl}}/forgot-password.",
+    sample: { firstName: "Carla" },
     html: '<p>Olá, {{firstName}}!</p><p>A senha da sua conta acabou de ser alterada e as outras sessões foram encerradas.</p><p>Se não foi você, <a href="{{appUrl}}/forgot-password">redefina a senha</a>.</p>',
   },
   "account-suspended": {
@@ -33,7 +77,23 @@ export const MAIL_TEMPLATES = {
     variables: ["firstName", "reason"],
     subject: "Sua conta no {{productName}} foi suspensa",
     text: "Olá, {{firstName}}.\n\nSua conta foi suspensa por um administrador. Motivo: {{reason}}\n\nSeus agentes não respondem enquanto a conta estiver suspensa. Responda a este email para falar com o suporte.",
+    sample: { firstName: "Carla", reason: "Envio de mensagens em massa não solicitadas" },
     html: "<p>Olá, {{firstName}}.</p><p>Sua conta foi suspensa por um administrador. Motivo: {{reason}}</p><p>Seus agentes não respondem enquanto a conta estiver suspensa. Responda a este email para falar com o suporte.</p>",
+  },
+  "account-reactivated": {
+    name: "Conta reativada",
+    variables: ["firstName"],
+    subject: "Sua conta no {{productName}} foi reativada",
+    text: "Olá, {{firstName}}!\n\nSua conta foi reativada por um administrador. Você já pode entrar de novo em {{appUrl}}/login e seus agentes voltam a responder.",
+    html: '<p>Olá, {{firstName}}!</p><p>Sua conta foi reativada por um administrador. Você já pode <a href="{{appUrl}}/login">entrar de novo</a> e seus agentes voltam a responder.</p>',
+  },
+  "agent-blocked": {
+    name: "Agente desativado pela administração",
+    variables: ["firstName", "agentName", "workspaceName", "reason"],
+    subject: "O agente {{agentName}} foi desativado no {{productName}}",
+    text: 'Olá, {{firstName}}.\n\nO agente "{{agentName}}" do workspace {{workspaceName}} foi desativado pela administração da plataforma. Motivo: {{reason}}\n\nEle não responde ninguém enquanto estiver desativado e não pode ser reativado por você. Responda a este email para falar com o suporte.',
+    html: '<p>Olá, {{firstName}}.</p><p>O agente <strong>{{agentName}}</strong> do workspace {{workspaceName}} foi desativado pela administração da plataforma. Motivo: {{reason}}</p><p>Ele não responde ninguém enquanto estiver desativado e não pode ser reativado por você. Responda a este email para falar com o suporte.</p>',
+    sample: { firstName: "Carla", agentName: "Agente Demo", workspaceName: "Loja Exemplo", reason: "Envio de mensagens em massa não solicitadas" },
   },
 } satisfies Record<string, MailTemplateDefault>;
 

@@ -26,7 +26,7 @@ export const ADMIN_SECTIONS: { path: string; title: string; listed?: boolean; av
   { path: "/admin/modelos-emails", title: "Modelos de email", listed: true, available: true },
   { path: "/admin/modelos-emails/demonstracao", title: "Demonstração de email", available: true },
   { path: "/admin/teste-emails", title: "Teste de emails", listed: true, available: true },
-  { path: "/admin/uazapi", title: "Uazapi", listed: true, available: true },
+  { path: "/admin/uazapi", title: "Servidor UAZAPI", listed: true, available: true },
   { path: "/admin/whatsapp-config", title: "Configuração do WhatsApp", listed: true, available: true },
   { path: "/admin/status", title: "Status do sistema", listed: true, available: true },
   { path: "/admin/academy", title: "Academy", listed: true },

@@ -15,6 +15,10 @@ describe("login error toasts (§8)", () => {
       title: "Email não verificado",
       description: "Email não verificado. Confira sua caixa.",
     });
+    expect(loginErrorToast(new HttpError("Sua conta está suspensa. Entre em contato com o suporte para saber mais.", 403))).toMatchObject({
+      title: "Conta suspensa",
+      description: "Sua conta está suspensa. Entre em contato com o suporte para saber mais.",
+    });
     expect(loginErrorToast(new HttpError("Falha de rede", 0))).toMatchObject({
       title: "Erro ao fazer login",
       description: "Ocorreu um erro inesperado. Tente novamente.",

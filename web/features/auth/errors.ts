@@ -29,6 +29,8 @@ export function loginErrorToast(e: unknown): ToastInput {
       description: "Estamos enfrentando problemas técnicos. Tente novamente em alguns minutos.",
     };
   if (msg.includes("Email não verificado")) return { variant: "destructive", title: "Email não verificado", description: msg };
+  // An admin suspended the account (issue 17): the server's message says what to do.
+  if (status === 403 && msg.includes("conta está suspensa")) return { variant: "destructive", title: "Conta suspensa", description: msg };
   return {
     variant: "destructive",
     title: "Erro ao fazer login",

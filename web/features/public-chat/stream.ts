@@ -39,7 +39,8 @@ export async function streamChat(agentId: string, body: ChatRequest, onText: (so
   });
   if (!res.ok) {
     const raw = await res.text();
-    if (res.status === 429 || res.status === 400 || res.status === 413) throw new ChatRefusal(extractErrorMessage(raw, parse(raw), res.statusText));
+    // 403: the agent was blocked (or its owner suspended) mid-conversation; the server says why in pt-BR.
+    if (res.status === 429 || res.status === 400 || res.status === 403 || res.status === 413) throw new ChatRefusal(extractErrorMessage(raw, parse(raw), res.statusText));
     throw new Error(`HTTP ${res.status}`);
   }
   if (!res.body || !res.headers.get("content-type")?.includes("text/event-stream")) {

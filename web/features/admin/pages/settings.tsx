@@ -1,3 +1,4 @@
+import { Link } from "wouter";
 import { CampaignPricingCard } from "../components/settings/campaign-pricing";
 import { GoogleCalendarClientCard } from "../components/settings/google-calendar-client";
 import { GooglePlacesKeyCard } from "../components/settings/google-places-key";
@@ -18,6 +19,15 @@ export default function AdminSettingsPage() {
           Integrações que valem para toda a plataforma. Chaves e segredos ficam criptografados e nunca voltam para a tela.
         </p>
       </div>
+      <Link href="/admin/configuracoes/creditos" className="card border border-base-300 bg-base-100 transition-colors hover:border-primary">
+        <div className="card-body flex-row items-center justify-between gap-3 py-4">
+          <div>
+            <h2 className="font-semibold">Configuração de créditos</h2>
+            <p className="text-base-content/70 text-sm">Créditos por dólar, cotação do dólar e a atualização automática diária.</p>
+          </div>
+          <span aria-hidden="true">→</span>
+        </div>
+      </Link>
       <GoogleCalendarClientCard />
       <N8nGlobalCard />
       <WebSearchProviderCard />

@@ -1,8 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useToast } from "../../../components/ui/toast";
 import { formatDateTime } from "../../../lib/format";
 import { trpc, trpcErrorMessage } from "../../../lib/trpc";
+import { SystemFigures } from "../components/platform/system-figures";
 
 /** What each job type does, in words an admin reads. */
 const JOB_LABELS: Record<string, string> = {
@@ -17,12 +20,23 @@ const STATUSES = ["pending", "running", "completed", "dead"] as const;
 
 const label = (type: string) => JOB_LABELS[type] ?? type;
 
+/** A due job's wait, in words: seconds, minutes or hours. */
+function formatLag(ms: number) {
+  if (ms < 1000) return "—";
+  if (ms < 60_000) return `${Math.round(ms / 1000)} s`;
+  if (ms < 3_600_000) return `${Math.round(ms / 60_000)} min`;
+  return `${(ms / 3_600_000).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} h`;
+}
+
 /** /admin/status: the durable queue — counts per kind, the oldest waiting job, and the dead letters with retry/discard. */
 export default function SystemStatusPage() {
   const qc = useQueryClient();
   const toast = useToast();
   const summary = useQuery({ ...trpc.admin.jobs.summary.queryOptions(), refetchInterval: 5000 });
   const dead = useQuery({ ...trpc.admin.jobs.dead.queryOptions(), refetchInterval: 10_000 });
+  const status = useQuery({ ...trpc.adminPlatform.status.queryOptions(), refetchInterval: 10_000 });
+  const lagOf = (type: string) => status.data?.queue.find((q) => q.type === type)?.lagMs ?? 0;
+  const [discarding, setDiscarding] = useState<string | null>(null);
   const refresh = () =>
     Promise.all([qc.invalidateQueries({ queryKey: trpc.admin.jobs.summary.queryKey() }), qc.invalidateQueries({ queryKey: trpc.admin.jobs.dead.queryKey() })]);
   const retry = useMutation(
@@ -38,6 +52,7 @@ export default function SystemStatusPage() {
     trpc.admin.jobs.discard.mutationOptions({
       onSuccess: async () => {
         toast({ title: "Job descartado" });
+        setDiscarding(null);
         await refresh();
       },
       onError: (e) => toast({ variant: "destructive", title: "Não foi possível descartar", description: trpcErrorMessage(e, "Tente novamente.") }),
@@ -53,9 +68,12 @@ export default function SystemStatusPage() {
       <div>
         <h1 className="text-2xl font-semibold">Status do sistema</h1>
         <p className="text-base-content/70 text-sm">
-          Fila durável de treinamentos e mensagens dos canais. Jobs que esgotaram as tentativas ficam em "Mortos" até você reenviar ou descartar.
+          Saúde do servidor, banco de dados, disco, canais e a fila durável de treinamentos e mensagens. Jobs que esgotaram as tentativas ficam em "Mortos" até
+          você reenviar ou descartar.
         </p>
       </div>
+
+      <SystemFigures />
 
       <section className="card bg-base-100 border-base-300 border" aria-labelledby="queue-title">
         <div className="card-body">
@@ -82,6 +100,7 @@ export default function SystemStatusPage() {
                         {STATUS_LABELS[s]}
                       </th>
                     ))}
+                    <th className="text-right">Atraso</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -93,6 +112,7 @@ export default function SystemStatusPage() {
                           {count(t, s)}
                         </td>
                       ))}
+                      <td className={`text-right tabular-nums ${lagOf(t) > 60_000 ? "text-warning font-semibold" : ""}`}>{formatLag(lagOf(t))}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -126,7 +146,7 @@ export default function SystemStatusPage() {
                     <button type="button" className="btn btn-sm btn-primary" disabled={retry.isPending} onClick={() => retry.mutate({ id: j.id })}>
                       Tentar de novo
                     </button>
-                    <button type="button" className="btn btn-sm btn-ghost" disabled={discard.isPending} onClick={() => discard.mutate({ id: j.id })}>
+                    <button type="button" className="btn btn-sm btn-ghost" disabled={discard.isPending} onClick={() => setDiscarding(j.id)}>
                       Descartar
                     </button>
                   </div>
@@ -136,6 +156,15 @@ export default function SystemStatusPage() {
           )}
         </div>
       </section>
+      <ConfirmDialog
+        open={discarding !== null}
+        title="Descartar este job?"
+        description="Ele sai da lista de falhas e não será mais executado. Esta ação não pode ser desfeita."
+        confirmLabel="Descartar"
+        pending={discard.isPending}
+        onConfirm={() => discarding && discard.mutate({ id: discarding })}
+        onCancel={() => setDiscarding(null)}
+      />
     </div>
   );
 }

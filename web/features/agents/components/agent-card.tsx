@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import { AgentAvatar } from "../../../components/ui/avatar";
 import { Icon } from "../../../components/ui/icons";
+import { CopyAgentButton } from "../../workspaces/components/copy-agent-dialog";
 import type { Agent } from "../hooks/use-agents";
 
 type Props = {
@@ -28,14 +29,21 @@ export function AgentCard({ agent, canEdit, canDelete, toggling, onToggle, onDel
               type="checkbox"
               className="toggle toggle-success toggle-sm"
               checked={agent.isActive}
-              disabled={!canEdit || toggling}
+              disabled={!canEdit || toggling || agent.adminBlockedAt !== null}
               aria-label={`Agente ${agent.name} ativo`}
               onChange={(e) => onToggle(e.target.checked)}
             />
             <span className={`text-xs ${agent.isActive ? "text-success" : "text-base-content/50"}`}>{agent.isActive ? "Ativo" : "Inativo"}</span>
           </label>
         </div>
-        <p className="line-clamp-2 min-h-10 text-base-content/70 text-sm">{agent.description || "Sem descrição."}</p>
+        {agent.adminBlockedAt !== null ? (
+          // Blocked by the platform (issue 17): the owner learns why and that the switch is not theirs.
+          <p role="alert" className="alert alert-error alert-soft py-2 text-sm">
+            Desativado pela administração da plataforma{agent.adminBlockedReason ? `: ${agent.adminBlockedReason}` : ""}. Fale com o suporte para reativá-lo.
+          </p>
+        ) : (
+          <p className="line-clamp-2 min-h-10 text-base-content/70 text-sm">{agent.description || "Sem descrição."}</p>
+        )}
         <div className="flex items-center gap-2 border-base-300 border-t pt-3">
           <Link href={`/agent/${agent.id}`} className="btn btn-primary btn-sm">
             <Icon name="pencil" className="size-4" />
@@ -45,6 +53,7 @@ export function AgentCard({ agent, canEdit, canDelete, toggling, onToggle, onDel
             <Icon name="chat" className="size-4" />
             Chat público
           </a>
+          {canEdit && <CopyAgentButton agent={agent} />}
           {canDelete && (
             <button type="button" className="btn btn-ghost btn-sm btn-square ml-auto text-error" aria-label={`Excluir ${agent.name}`} title="Excluir agente" onClick={onDelete}>
               <Icon name="trash" className="size-4" />

@@ -107,7 +107,11 @@ export default function AgentEditorPage() {
           <p className="text-base-content/60 text-sm">Editar agente</p>
           <h1 className="truncate font-semibold text-2xl">{a.name}</h1>
         </div>
-        <span className={`badge ${a.isActive ? "badge-success badge-soft" : "badge-ghost"}`}>{a.isActive ? "Ativo" : "Inativo"}</span>
+        {a.adminBlockedAt !== null ? (
+          <span className="badge badge-error badge-soft">Desativado pela administração</span>
+        ) : (
+          <span className={`badge ${a.isActive ? "badge-success badge-soft" : "badge-ghost"}`}>{a.isActive ? "Ativo" : "Inativo"}</span>
+        )}
         <a href={`/chat/${a.id}`} target="_blank" rel="noopener noreferrer" className="btn btn-outline btn-sm">
           <Icon name="external" className="size-4" />
           Chat público
@@ -117,6 +121,12 @@ export default function AgentEditorPage() {
           Testar agente
         </button>
       </div>
+      {a.adminBlockedAt !== null && (
+        <div role="alert" className="alert alert-error alert-soft">
+          Este agente foi desativado pela administração da plataforma{a.adminBlockedReason ? ` (motivo: ${a.adminBlockedReason})` : ""} e não responde ninguém. Fale com o suporte para
+          reativá-lo.
+        </div>
+      )}
 
       {/* grid-cols-1 (minmax(0, 1fr)), not an auto track: the section strip scrolls inside itself on
           narrow screens and at 200 % zoom instead of widening the page (WCAG 1.4.10). */}

@@ -3,16 +3,21 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useSearch } from "wouter";
 import { Spinner } from "../../../components/ui/spinner";
 import { api } from "../../../lib/http";
+import { trpcClient } from "../../../lib/trpc";
 import { AuthLayout } from "../components/auth-layout";
 import { authUserKey } from "../hooks/use-auth";
 
 /** Verifies the token once on load and shows the outcome. */
 export default function VerifyEmailPage() {
-  const token = new URLSearchParams(useSearch()).get("token") ?? "";
+  const params = new URLSearchParams(useSearch());
+  const token = params.get("token") ?? "";
+  // The link of an email change (issue 17) confirms the new address instead of the first one.
+  const emailChange = params.get("type") === "email-change";
   const qc = useQueryClient();
   const started = useRef(false);
   const verify = useMutation({
-    mutationFn: (t: string) => api.post("/api/v1/auth/verify-email", { token: t }),
+    mutationFn: (t: string) =>
+      emailChange ? trpcClient.account.confirmEmailChange.mutate({ token: t }) : api.post("/api/v1/auth/verify-email", { token: t }),
     onSuccess: () => qc.invalidateQueries({ queryKey: authUserKey }),
   });
   const { mutate } = verify;
@@ -35,8 +40,10 @@ export default function VerifyEmailPage() {
   } else if (verify.isSuccess) {
     body = (
       <>
-        <h1 className="font-semibold text-2xl">Email verificado!</h1>
-        <p className="text-base-content/70 text-sm">Tudo certo. Sua conta está ativa.</p>
+        <h1 className="font-semibold text-2xl">{emailChange ? "Email alterado!" : "Email verificado!"}</h1>
+        <p className="text-base-content/70 text-sm">
+          {emailChange ? "Use o novo endereço para entrar a partir de agora." : "Tudo certo. Sua conta está ativa."}
+        </p>
       </>
     );
   } else if (verify.isError) {

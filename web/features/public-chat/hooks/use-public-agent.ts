@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { api } from "../../../lib/http";
 
-export type PublicAgent = { id: string; name: string; activity: string | null; avatarUrl: string | null; greetingMessage: string | null };
+/** unavailableReason: the agent answers nobody (blocked by the platform, owner suspended) and the page says why. */
+export type PublicAgent = { id: string; name: string; activity: string | null; avatarUrl: string | null; greetingMessage: string | null; unavailableReason?: string | null };
 
 type Loaded = { id: string; data: PublicAgent | null };
 

@@ -31,7 +31,21 @@ export default function PublicChatPage() {
     );
   }
   if (!id || agent.isError || !agent.data) return <AgentNotFound />;
+  if (agent.data.unavailableReason) return <AgentUnavailable name={agent.data.name} reason={agent.data.unavailableReason} />;
   return <ChatScreen agent={agent.data} />;
+}
+
+/** Blocked by the platform or its owner suspended (issue 17): the visitor reads why instead of a chat that never answers. */
+function AgentUnavailable({ name, reason }: { name: string; reason: string }) {
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-base-200 p-6 text-center">
+      <Logo />
+      <div role="alert" className="max-w-md rounded-box border border-base-300 bg-base-100 p-8 shadow-sm">
+        <h1 className="font-semibold text-xl">{name} está indisponível</h1>
+        <p className="mt-2 text-base-content/70">{reason}</p>
+      </div>
+    </div>
+  );
 }
 
 function AgentNotFound() {

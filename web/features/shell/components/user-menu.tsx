@@ -1,6 +1,7 @@
 import { useLocation } from "wouter";
 import { Icon } from "../../../components/ui/icons";
 import { Menu, MenuItem, MenuSeparator } from "../../../components/ui/menu";
+import { UserAvatar } from "../../account/components/user-avatar";
 import { useAuth } from "../../auth/hooks/use-auth";
 import { useLogout } from "../../auth/hooks/use-logout";
 
@@ -12,7 +13,6 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
   const logout = useLogout();
   const [, navigate] = useLocation();
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(" ") || "Usuário";
-  const initial = (user?.firstName?.trim().charAt(0) || "L").toUpperCase();
   const email = user?.email || "Email no disponible";
   const go = (close: () => void, to: string) => () => {
     close();
@@ -34,13 +34,7 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
         >
           {/* Named by its text (WCAG 2.5.3): the initial is decoration, the name and email stay in. */}
           <span className="sr-only">Menu do usuário{collapsed ? "" : ": "}</span>
-          <span
-            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-content text-sm"
-            data-testid="user-avatar"
-            aria-hidden="true"
-          >
-            {initial}
-          </span>
+          <UserAvatar firstName={user?.firstName} url={user?.profileImageUrl} />
           {!collapsed && (
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium text-sm">{name}</span>
@@ -52,9 +46,12 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
     >
       {(close) => (
         <>
-          <div className="px-3 py-2">
-            <p className="truncate font-semibold text-sm">{name}</p>
-            <p className="truncate text-base-content/60 text-xs">{email}</p>
+          <div className="flex items-center gap-2 px-3 py-2">
+            <UserAvatar firstName={user?.firstName} url={user?.profileImageUrl} />
+            <div className="min-w-0">
+              <p className="truncate font-semibold text-sm">{name}</p>
+              <p className="truncate text-base-content/60 text-xs">{email}</p>
+            </div>
           </div>
           <MenuSeparator />
           {user?.role === "admin" && <MenuItem onSelect={go(close, "/admin")}>Mudar para o admin</MenuItem>}

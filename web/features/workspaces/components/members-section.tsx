@@ -4,8 +4,10 @@ import { useToast } from "../../../components/ui/toast";
 import { formatDate } from "../../../lib/format";
 import { trpc, trpcErrorMessage } from "../../../lib/trpc";
 import { roleLabel } from "../labels";
+import { MemberActions } from "./member-actions";
 
-export function MembersList() {
+/** Members with their role; managers (canManageMembers) edit or remove anyone but the owner and themselves. */
+export function MembersList({ canManage = false, selfId = null }: { canManage?: boolean; selfId?: string | null }) {
   const members = useQuery(trpc.workspaces.members.list.queryOptions());
   if (members.isPending) return <Skeleton className="h-24 w-full" />;
   if (members.isError)
@@ -19,6 +21,7 @@ export function MembersList() {
             <th>Email</th>
             <th>Função</th>
             <th>Entrou em</th>
+            {canManage && <th className="text-right">Ações</th>}
           </tr>
         </thead>
         <tbody>
@@ -32,6 +35,21 @@ export function MembersList() {
                 </span>
               </td>
               <td className="text-base-content/70">{formatDate(m.joinedAt)}</td>
+              {canManage && (
+                <td>
+                  {!m.isOwner && m.userId !== selfId && (
+                    <MemberActions
+                      member={{
+                        userId: m.userId,
+                        email: m.email,
+                        name: [m.firstName, m.lastName].filter(Boolean).join(" ") || m.email,
+                        role: m.role,
+                        permissions: m.permissions,
+                      }}
+                    />
+                  )}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -1,7 +1,9 @@
-import type { FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
 import { uazapiConfigInput } from "../../../../../src/schemas/channels";
 import { TextInput } from "../../../../components/ui/fields";
 import { ButtonSpinner } from "../../../../components/ui/spinner";
+import { trpc } from "../../../../lib/trpc";
 import { type ConnectionOf, useConnectUazapi, useUazapiPair } from "../../hooks/use-channels";
 import { useSectionForm } from "../../hooks/use-section-form";
 import { useReportDirty } from "../sections/types";
@@ -10,6 +12,7 @@ import { ChannelCardHeader } from "./card-header";
 import { DisconnectButton } from "./disconnect-button";
 import { TestConnection } from "./test-connection";
 import { UazapiPairing } from "./uazapi-pairing";
+import { UazapiPlatformForm } from "./uazapi-platform-form";
 
 type Props = { agentId: string; connection: ConnectionOf<"whatsapp_uaz"> | undefined; canEdit: boolean; onDirtyChange: (dirty: boolean) => void };
 
@@ -23,6 +26,10 @@ export function UazapiCard({ agentId, connection, canEdit, onDirtyChange }: Prop
   const pair = useUazapiPair();
   const { values: v, set, errors } = form;
   const disabled = !canEdit || connect.isPending;
+  // The platform's gateway (/admin/uazapi), when the operator offers one: an alternative to an own server.
+  const platform = useQuery({ ...trpc.channels.uazapiPlatform.queryOptions(), enabled: !connection });
+  const [via, setVia] = useState<"own" | "platform">("own");
+  const offered = platform.data?.available === true;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -50,7 +57,7 @@ export function UazapiCard({ agentId, connection, canEdit, onDirtyChange }: Prop
           <dl className="grid gap-2 text-sm sm:grid-cols-3">
             <div className="min-w-0">
               <dt className="text-base-content/60 text-xs">Servidor</dt>
-              <dd className="truncate font-mono text-xs">{connection.serverUrl}</dd>
+              <dd className="truncate font-mono text-xs">{connection.viaPlatform ? "Servidor da plataforma" : connection.serverUrl}</dd>
             </div>
             <div>
               <dt className="text-base-content/60 text-xs">Instância</dt>
@@ -76,6 +83,23 @@ export function UazapiCard({ agentId, connection, canEdit, onDirtyChange }: Prop
           </div>
         </div>
       ) : (
+        <div className="flex flex-col gap-4">
+          {offered && (
+            <fieldset className="flex flex-wrap gap-4">
+              <legend className="sr-only">Qual servidor usar</legend>
+              <label className="flex cursor-pointer items-center gap-2 text-sm">
+                <input type="radio" className="radio radio-sm" name={`uaz-via-${agentId}`} checked={via === "own"} onChange={() => setVia("own")} disabled={!canEdit} />
+                Meu servidor UAZAPI
+              </label>
+              <label className="flex cursor-pointer items-center gap-2 text-sm">
+                <input type="radio" className="radio radio-sm" name={`uaz-via-${agentId}`} checked={via === "platform"} onChange={() => setVia("platform")} disabled={!canEdit} />
+                Servidor da plataforma
+              </label>
+            </fieldset>
+          )}
+          {offered && via === "platform" && platform.data ? (
+            <UazapiPlatformForm agentId={agentId} canEdit={canEdit} limit={platform.data.limit} used={platform.data.used} />
+          ) : (
         <form onSubmit={submit} aria-label="Conexão do WhatsApp (servidor próprio)" className="flex flex-col gap-4" noValidate>
           <div className="grid gap-4 md:grid-cols-2">
             <TextInput label="URL do servidor" value={v.serverUrl} onChange={(x) => set("serverUrl", x)} error={errors.serverUrl} placeholder="https://sua-empresa.uazapi.com" disabled={disabled} />
@@ -108,6 +132,8 @@ export function UazapiCard({ agentId, connection, canEdit, onDirtyChange }: Prop
             </button>
           </div>
         </form>
+          )}
+        </div>
       )}
     </section>
   );

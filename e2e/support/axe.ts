@@ -20,6 +20,10 @@ type Options = {
 /** Waits for finite animations (toasts, modals opening) so contrast is measured on the settled page. */
 async function settle(page: Page) {
   await page.evaluate(async () => {
+    // A toast fades out 3 s after it shows: one that starts fading during the check would be
+    // measured half transparent. Without its transition it is either fully shown or gone (opacity 0,
+    // which axe skips). CSSOM writes pass the app's CSP; the toast's own contrast is still checked.
+    for (const el of document.querySelectorAll<HTMLElement>('[role="status"] > [data-state]')) el.style.transition = "none";
     const finite = document.getAnimations().filter((a) => {
       const t = a.effect?.getComputedTiming();
       return t ? Number.isFinite(t.endTime) : false;

@@ -32,6 +32,13 @@ import { creditsRouter, dashboardRouter } from "./dashboard";
 import { dynamicApiRouter } from "./dynamic-api";
 import { trainingRouter } from "./training";
 import { router } from "./trpc";
+import { orchestrationsRouter } from "./orchestrations";
+import { handoffsRouter } from "./handoffs";
+import { abTestsRouter } from "./ab-tests";
+import { insightsRouter } from "./insights";
+import { memoryRouter } from "./memory";
+import { feedbackRouter } from "./feedback";
+import { agentAiFeaturesRouter } from "./agent-ai-features";
 import { invitationsRouter, workspacesRouter } from "./workspaces";
 
 export const appRouter = router({
@@ -71,6 +78,13 @@ export const appRouter = router({
   adminCredits: adminCreditsRouter,
   adminMail: adminMailRouter,
   adminPlatform: adminPlatformRouter,
+  orchestrations: orchestrationsRouter,
+  handoffs: handoffsRouter,
+  abTests: abTestsRouter,
+  insights: insightsRouter,
+  memory: memoryRouter,
+  feedback: feedbackRouter,
+  agentAiFeatures: agentAiFeaturesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -101,9 +101,10 @@ test("a reply part is recorded as sent in its own commit, then the waiting flag 
   expect(delivery).toBeGreaterThanOrEqual(0);
   expect(committed[delivery]).toHaveLength(1);
   // …and after it a single commit holds the waiting flag and the job's completion.
-  const completion = committed.findIndex((c) => c.some((s) => /^UPDATE jobs SET status = 'completed'/.test(s)));
+  // (Other jobs, e.g. the after-turn insights, complete in commits of their own.)
+  const completion = committed.findIndex((c) => c.some((s) => /^UPDATE conversations SET waiting_for_user = 1/.test(s)));
   expect(completion).toBeGreaterThan(delivery);
-  expect(committed[completion]?.some((s) => /^UPDATE conversations SET waiting_for_user = 1/.test(s))).toBe(true);
+  expect(committed[completion]?.some((s) => /^UPDATE jobs SET status = 'completed'/.test(s))).toBe(true);
   expect(committed.filter((c) => c.some((s) => /^UPDATE conversations SET waiting_for_user = 1/.test(s)))).toHaveLength(1);
 });
 

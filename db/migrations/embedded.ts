@@ -17,6 +17,7 @@ import m14 from "./0014_crm_speed.sql" with { type: "text" };
 import m15 from "./0015_commerce.sql" with { type: "text" };
 import m16 from "./0016_campaigns.sql" with { type: "text" };
 import m17 from "./0017_admin_account.sql" with { type: "text" };
+import m18 from "./0018_orchestration_insights.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_init", when: 1795316853979, sql: m0 },
@@ -37,4 +38,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0015_commerce", when: 1795669336305, sql: m15 },
   { tag: "0016_campaigns", when: 1795679958615, sql: m16 },
   { tag: "0017_admin_account", when: 1795689712251, sql: m17 },
+  { tag: "0018_orchestration_insights", when: 1795696268643, sql: m18 },
 ];

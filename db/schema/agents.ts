@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { type ConversationSettings, type PersonalitySettings, defaultConversationSettings } from "../../src/schemas/agents";
+import type { AgentAiFeatures } from "../../src/schemas/insights";
 import { id, ms, timestamps } from "./_columns";
 import { users } from "./users";
 import { workspaces } from "./workspaces";
@@ -47,6 +48,8 @@ export const agents = sqliteTable(
       .$type<ConversationSettings>()
       .notNull()
       .default(defaultConversationSettings),
+    /** Issue 18: sentiment, alerts, memory, summaries and tags, each can be switched off (missing = on; aiFeaturesOf). */
+    aiFeatures: text("ai_features", { mode: "json" }).$type<Partial<AgentAiFeatures>>().notNull().default({}),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     /** Set when a downgrade paused the agent (beyond the plan's limit): an upgrade may wake exactly these. */
     pausedByPlanAt: ms("paused_by_plan_at"),
@@ -113,6 +116,10 @@ export const chatFeedback = sqliteTable(
     context: text("context", { mode: "json" }).$type<Record<string, unknown>>(),
     weight: real("weight").notNull().default(1),
     resolved: integer("resolved", { mode: "boolean" }).notNull().default(false),
+    resolvedAt: ms("resolved_at"),
+    resolvedByUserId: text("resolved_by_user_id"),
+    /** The training text made from it ("transformar em texto de treinamento"). */
+    trainingSourceId: text("training_source_id"),
     createdAt: ms("created_at")
       .notNull()
       .$defaultFn(() => Date.now()),
@@ -159,6 +166,12 @@ export const conversations = sqliteTable(
     lastCustomerMessageAt: ms("last_customer_message_at"),
     /** Id of the newest customer message already answered (or deliberately left to a person). */
     replyCursor: text("reply_cursor"),
+    /**
+     * Issue 18: the agent answering now when an orchestration moved the conversation along its rules
+     * (null = agentId, the entry agent it came in through; agentId never changes, so a contact's
+     * conversation is still found by it).
+     */
+    activeAgentId: text("active_agent_id"),
     /** The campaign whose message opened (or last reached) this conversation: the inbox tags it. */
     campaignId: text("campaign_id"),
     ...timestamps,

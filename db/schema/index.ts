@@ -11,3 +11,6 @@ export * from "./billing";
 export * from "./coupons";
 export * from "./affiliates";
 export * from "./campaigns";
+export * from "./orchestration";
+export * from "./ab-tests";
+export * from "./insights";

@@ -1,6 +1,9 @@
 import { publishLive } from "../lib/live-events";
 import { log } from "../lib/logger";
 import { HANDOFF_MESSAGE, type TurnInput, runTurn } from "../runtime/turn";
+import { type TurnPlace, planMetadata, planTurn, settlePlanInTx } from "../runtime/turn-plan";
+import type { HandoffReason } from "../schemas/orchestration";
+import { requestHumanHandoff } from "../services/handoffs/request";
 import { agentUnavailableReason } from "../services/agent-availability";
 import { insertOutboxParts, settleReplyTurn } from "../services/channel-outbox";
 import { groupHasPendingWork, postponePendingJob } from "../services/channel-queue";
@@ -8,7 +11,7 @@ import { type ConversationPatch, unansweredMessages, updateConversation } from "
 import { connectionById } from "../services/channels";
 import type { AppDeps } from "../services/context";
 import { groupCommit } from "../services/group-commit";
-import { type CompletionWrite, type Job, enqueueJob } from "../services/jobs";
+import { type CompletionWrite, type Job, enqueueJob, notifyJobEnqueued } from "../services/jobs";
 import { CHANNEL_INBOUND_JOB, type InboundJobData, conversationGroup } from "./accept";
 import { type ConversationContext, loadContext } from "./context";
 import type { ConnectionRow } from "./drivers";
@@ -113,11 +116,31 @@ async function queueCanned(deps: AppDeps, ctx: ConversationContext, text: string
   await groupCommit(deps.db, (tx) => insertOutboxParts(tx, ctx.conv, { senderName: ctx.agent.name, parts, now, metadata: { outcome: kind, inReplyTo: lastId } }));
 }
 
-/** Hands the conversation to a person: the customer is told, the AI goes silent until handed back. */
-async function handOff(deps: AppDeps, ctx: ConversationContext, lastId: string, reason: string) {
+/**
+ * Hands the conversation to a person: the customer is told, the AI goes silent until handed back,
+ * and a pending handoff notifies the workspace (services/handoffs).
+ */
+async function handOff(deps: AppDeps, ctx: ConversationContext, lastId: string, reason: string, code: HandoffReason, confidence: number | null = null) {
   await queueCanned(deps, ctx, HANDOFF_MESSAGE, lastId, "handoff");
   await advanceCursor(deps, ctx.conv, lastId, { handledBy: "human", aiPausedUntil: null, needsHumanSupport: true, waitingForUser: false, metadata: { ...(ctx.conv.metadata ?? {}), handoffReason: reason } });
+  await requestHumanHandoff(deps, {
+    workspaceId: ctx.conv.workspaceId,
+    conversationId: ctx.conv.id,
+    fromAgentId: ctx.conv.activeAgentId ?? ctx.agent.id,
+    reason: code,
+    confidence,
+    notes: reason,
+  });
 }
+
+const placeOf = (conv: ConversationRow): TurnPlace => ({
+  workspaceId: conv.workspaceId,
+  conversationId: conv.id,
+  channel: conv.channel,
+  connectionId: conv.connectionId,
+  contactKey: conv.contactKey,
+  customer: { name: conv.clientName, phone: conv.clientPhone, email: conv.clientEmail },
+});
 
 async function mediaInput(ctx: ConversationContext, pending: Awaited<ReturnType<typeof unansweredMessages>>): Promise<Pick<TurnInput, "imageDataUrl" | "audio">> {
   const out: Pick<TurnInput, "imageDataUrl" | "audio"> = {};
@@ -194,7 +217,7 @@ async function answerConversation(
   }
   const text = pending.map((m) => m.content).filter((t) => t.trim()).join("\n");
   if (asksForHuman(text)) {
-    await handOff(deps, ctx, last.id, "O cliente pediu um atendente");
+    await handOff(deps, ctx, last.id, "O cliente pediu um atendente", "user_request");
     await flushOutbox(deps, conv, driver, { paced: false });
     live(conv, "conversation");
     return { handoff: "customer asked" };
@@ -202,7 +225,7 @@ async function answerConversation(
   const limit = interactionLimit(settings.maxInteractionsPerService);
   if (limit !== null && conv.interactionCount >= limit) {
     const action = limitAction(settings.actionOnLimit);
-    if (action.kind === "handoff") await handOff(deps, ctx, last.id, "Limite de interações atingido");
+    if (action.kind === "handoff") await handOff(deps, ctx, last.id, "Limite de interações atingido", "escalation");
     else if (action.kind === "close") {
       await queueCanned(deps, ctx, LIMIT_CLOSE_MESSAGE, last.id, "limit");
       await advanceCursor(deps, conv, last.id, { finishedAt: now, status: "resolved", waitingForUser: false, interactionCount: 0 });
@@ -215,16 +238,28 @@ async function answerConversation(
     return { limit: action.kind };
   }
 
+  // Which agent of an orchestration answers, its A/B variant, what the customer told before (issue 18).
+  const place = placeOf(conv);
+  const plan = await planTurn(deps, agent, place, text);
+  if (plan.toPerson) {
+    await handOff(deps, ctx, last.id, plan.toPerson.note, plan.toPerson.reason, plan.toPerson.confidence);
+    await flushOutbox(deps, conv, driver, { paced: false });
+    live(conv, "conversation");
+    return { handoff: "router" };
+  }
+  const answering = plan.agent;
+  let insightsQueued = false;
   // "digitando…" goes out while the turn runs (best effort); the reply waits for it, never overtaking it.
   const typing = driver.typing(conv.contactKey, last.providerMessageId).catch((err) => log.debug("typing indicator failed", { error: String(err) }));
   const media = await mediaInput(ctx, pending);
   let through: number | null = null;
   const result = await runTurn(
     deps,
-    agent,
+    answering,
     { text, ...media },
     {
       history: await historyBefore(deps, conv.id, first.id),
+      context: plan.context,
       idempotencyKey: `reply:${conv.id}:${last.id}`,
       conversationId: conv.id,
       allowHandoff: true,
@@ -246,13 +281,17 @@ async function answerConversation(
           ...(r.toolCalls?.length ? { tools: r.toolCalls } : {}),
           ...(r.handoff ? { handoffReason: r.handoff.reason } : {}),
           ...(r.error ? { error: r.error } : {}),
+          ...planMetadata(plan, answering),
         };
-        await insertOutboxParts(tx, conv, { senderName: agent.name, parts, now: at, metadata });
+        const replyIds = await insertOutboxParts(tx, conv, { senderName: answering.name, parts, now: at, metadata });
         // A turn that ended in the agent's error message is flagged for a person to look at.
         await settleReplyTurn(tx, conv.id, { cursor: last.id, at, handoff: Boolean(r.handoff), error: r.outcome === "error" });
+        const replyMessageId = replyIds[0] ?? `${conv.id}:${last.id}`;
+        insightsQueued = await settlePlanInTx(tx, plan, { place, agent: answering, customerMessageIds: pending.map((m) => m.id), replyMessageId, now: at });
       },
     },
   );
+  if (insightsQueued) notifyJobEnqueued(deps.db);
   await typing;
   live(conv);
   // A new customer with a phone or e-mail becomes a lead in the agent's CRM (when auto-add is on), once,

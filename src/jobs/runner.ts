@@ -15,6 +15,7 @@ import { STRIPE_EVENT_JOB } from "../services/billing/stripe-webhook";
 import { CAMPAIGN_TICK_JOB, runCampaignTick } from "../services/campaigns/scheduler";
 import { LEAD_SEARCH_JOB, runLeadSearch, settleLeadSearch } from "../services/leads/lead-search-job";
 import { VALIDATION_JOB, failValidationRun, runValidation } from "../services/campaigns/validation-job";
+import { TURN_INSIGHTS_JOB, runTurnInsights } from "../services/insights/after-turn";
 
 /** `atCompletion` hands the runner a write to commit with the job's completion (one transaction). */
 type Handler = (deps: AppDeps, job: Job, progress: (p: number) => Promise<void>, atCompletion: (w: CompletionWrite) => void) => Promise<Record<string, unknown>>;
@@ -35,6 +36,8 @@ const handlers: Record<string, Handler> = {
   [CAMPAIGN_TICK_JOB]: (deps, job) => runCampaignTick(deps, String(job.data.campaignId ?? "")),
   [LEAD_SEARCH_JOB]: (deps, job, progress) => runLeadSearch(deps, String(job.data.searchId ?? ""), progress),
   [VALIDATION_JOB]: (deps, job, progress) => runValidation(deps, String(job.data.runId ?? ""), progress),
+  // Issue 18: after-turn insights (sentiment, alerts, tags, memory); other issue-18 jobs register below.
+  [TURN_INSIGHTS_JOB]: (deps, job) => runTurnInsights(deps, job),
 };
 
 /** Campaign ticks are short sends, like the channel's: they run in the channel pool, not behind training. */

@@ -6,7 +6,8 @@
 export type LiveEvent = {
   workspaceId: string;
   conversationId: string;
-  kind: "message" | "status" | "conversation";
+  /** handoff: a handoff to a person was asked, accepted or ended; alert: a sentiment alert fired (issue 18). */
+  kind: "message" | "status" | "conversation" | "handoff" | "alert";
 };
 
 type Listener = (e: LiveEvent) => void;

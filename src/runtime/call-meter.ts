@@ -4,6 +4,7 @@ import { type RawTx, priceCall } from "../services/credit-debit";
 import { type CapHit, adjustCaps, alertCapReached, capsFor, monthOf, reserveCaps, workspaceCaps } from "../services/billing/spend-caps";
 import { releaseInTransaction, reserveCredits, reserveInTransaction, settleInTransaction } from "../services/credit-reservation";
 import { groupCommit } from "../services/group-commit";
+import type { DebitAction } from "../schemas/billing/statement";
 import { log } from "../lib/logger";
 
 /**
@@ -102,9 +103,10 @@ export function createCallMeter(deps: AppDeps, scope: CallScope) {
      * Holds the call's price bound; returns its key for record(). Throws NoCreditsError when it does
      * not fit. `onAbort` estimates the usage of a call the visitor cut off (the provider bills it).
      */
-    async reserve(model: string, bound: LlmUsage, action: "chat" | "transcription" = "chat", onAbort?: () => LlmUsage): Promise<string> {
+    async reserve(model: string, bound: LlmUsage, action: DebitAction = "chat", onAbort?: () => LlmUsage): Promise<string> {
+      // Every call but a transcription is numbered: a turn's tool steps, a background task's calls (issue 18).
       const turnKey = action === "transcription" ? `${scope.idempotencyKey}:audio` : chats === 0 ? scope.idempotencyKey : `${scope.idempotencyKey}:${chats}`;
-      if (action === "chat") chats++;
+      if (action !== "transcription") chats++;
       const price = await priceCall(deps.db, scope.provider, model, bound);
       // A turn run again after its call was charged (its own write failed) makes a new model call:
       // the hold then comes back under a new key, so the settle is not taken as a duplicate.

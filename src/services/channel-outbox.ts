@@ -15,14 +15,17 @@ export async function insertOutboxParts(
   tx: RawTx,
   conv: { id: string; workspaceId: string },
   input: { senderName: string; parts: OutboxPart[]; now: number; metadata: Record<string, unknown> },
-): Promise<void> {
+): Promise<string[]> {
   const { parts, metadata } = input;
+  const ids: string[] = [];
   for (const [i, p] of parts.entries()) {
+    const id = Bun.randomUUIDv7();
+    ids.push(id);
     await tx.execute({
       sql: `INSERT INTO messages (id, conversation_id, workspace_id, sender_type, sender_name, content, message_type, attachments, metadata, is_read, sent_at, delivery_status)
         VALUES (?, ?, ?, 'agent', ?, ?, ?, ?, ?, 1, ?, 'pending')`,
       args: [
-        Bun.randomUUIDv7(),
+        id,
         conv.id,
         conv.workspaceId,
         input.senderName,
@@ -34,6 +37,7 @@ export async function insertOutboxParts(
       ],
     });
   }
+  return ids;
 }
 
 /**

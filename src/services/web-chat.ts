@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { type agents, chatFeedback } from "../../db/schema";
 import { TtlCache } from "../lib/ttl-cache";
 import { type TurnResult, runTurn } from "../runtime/turn";
+import { type TurnPlace, planMetadata, planTurn, settlePlanInTx } from "../runtime/turn-plan";
 import type { ChatExternal, Feedback } from "../schemas/public-chat";
 import type { EditorScope } from "./access";
 import { agentUnavailableReason } from "./agent-availability";
@@ -9,6 +10,7 @@ import { activeAgent } from "./agent-cache";
 import { renderForConversation } from "./crm/template-values";
 import { getAgent } from "./agents";
 import type { AppDeps, RequestMeta } from "./context";
+import { notifyJobEnqueued } from "./jobs";
 
 /** visitor → conversation id; conversations are never re-keyed, so this only saves a lookup. */
 const conversationIds = new TtlCache<string>(10 * 60_000, 50_000);
@@ -86,9 +88,18 @@ export async function chatExternal(
   const audio = input.audioData ? decodeDataUrl(input.audioData) : null;
   const doc = input.documentData ? decodeDataUrl(input.documentData) : null;
   const documentText = doc && /^text\//.test(doc.mime) ? new TextDecoder().decode(doc.data).slice(0, 20_000) : null;
+  // A stored conversation goes through the orchestration, A/B tests and memory (runtime/turn-plan.ts);
+  // the editor's preview talks to the agent itself.
+  const place: TurnPlace | null = conversationId
+    ? { workspaceId: agent.workspaceId, conversationId, channel: "web", connectionId: null, contactKey, customer: { name: null, phone: null, email: null } }
+    : null;
+  const plan = place ? await planTurn(deps, agent, place, input.message) : null;
+  // The web chat has no person to answer: the router's "call a person" falls back to the agent it chose.
+  const answering = plan?.agent ?? agent;
+  let insightsQueued = false;
   const result = await runTurn(
     deps,
-    agent,
+    answering,
     { text: input.message, imageDataUrl: input.imageData ?? null, audio, documentText },
     {
       history: input.chatHistory.slice(-50),
@@ -98,7 +109,7 @@ export async function chatExternal(
       customerKey: `web:${visitorKey(meta)}`,
       onDelta: opts.onDelta,
       signal: opts.signal,
-      // Both messages and the conversation's counters are written with the debit, in one commit.
+      context: plan?.context ?? null,
       // Both messages and the conversation's counters are written with the debit, in one commit.
       persist: conversationId
         ? async (tx, r) => {
@@ -113,6 +124,7 @@ export async function chatExternal(
               ...(r.sources.length ? { sources: r.sources } : {}),
               ...(r.toolCalls?.length ? { tools: r.toolCalls } : {}),
               ...(r.error ? { error: r.error } : {}),
+              ...planMetadata(plan, answering),
             };
             await tx.execute({
               sql: `INSERT INTO messages (id, conversation_id, workspace_id, sender_type, sender_name, content, message_type, attachments, metadata, is_read, sent_at)
@@ -130,7 +142,7 @@ export async function chatExternal(
                 replyId,
                 conversationId,
                 agent.workspaceId,
-                agent.name,
+                answering.name,
                 r.reply,
                 JSON.stringify(metadata),
                 now,
@@ -140,10 +152,12 @@ export async function chatExternal(
               sql: "UPDATE conversations SET last_message_at = ?, unread_count = unread_count + 2, updated_at = ? WHERE id = ?",
               args: [now, now, conversationId],
             });
+            if (place) insightsQueued = await settlePlanInTx(tx, plan, { place, agent: answering, customerMessageIds: [customerMessageId], replyMessageId: replyId, now });
           }
         : undefined,
     },
   );
+  if (insightsQueued) notifyJobEnqueued(deps.db);
   return { ...result, conversationId: conversationId ?? "", messageId: replyId };
 }
 

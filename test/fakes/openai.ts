@@ -26,7 +26,15 @@ export type FakeOpenAiOptions = {
 };
 
 type ChatMessage = { role: string; content: unknown };
-export type ChatBody = { model: string; messages: ChatMessage[]; stream?: boolean; stream_options?: { include_usage?: boolean }; tools?: unknown[] };
+export type ChatBody = {
+  model: string;
+  messages: ChatMessage[];
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
+  tools?: unknown[];
+  /** Structured output: reply with JSON of json_schema.schema (the name says which task asked). */
+  response_format?: { type: string; json_schema?: { name: string; schema?: unknown; strict?: boolean } };
+};
 
 export function lastUserText(body: ChatBody): string {
   const last = [...body.messages].reverse().find((m) => m.role === "user");

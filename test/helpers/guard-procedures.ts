@@ -32,6 +32,12 @@ import { CRM_FUNNEL_PROCEDURES } from "./guard-crm-funnel";
 import { CRM_IMPORTS_PROCEDURES } from "./guard-crm-imports";
 import { CRM_INBOX_PROCEDURES } from "./guard-crm-inbox";
 import { CRM_VARIABLES_PROCEDURES } from "./guard-crm-variables";
+import { ORCHESTRATIONS_PROCEDURES } from "./guard-orchestrations";
+import { HANDOFFS_PROCEDURES } from "./guard-handoffs";
+import { AB_TESTS_PROCEDURES } from "./guard-ab-tests";
+import { INSIGHTS_PROCEDURES } from "./guard-insights";
+import { MEMORY_PROCEDURES } from "./guard-memory";
+import { FEEDBACK_PROCEDURES } from "./guard-feedback";
 import { uniqueEmail } from "./factories";
 import type { Fixture } from "./guard-fixtures";
 import { sampleIntent } from "./guard-fixtures";
@@ -241,4 +247,10 @@ export const PROCEDURES: Record<string, ProcedureExpectation> = {
   ...ADMIN_CREDITS_PROCEDURES,
   ...ADMIN_MAIL_PROCEDURES,
   ...ADMIN_PLATFORM_PROCEDURES,
+  ...ORCHESTRATIONS_PROCEDURES,
+  ...HANDOFFS_PROCEDURES,
+  ...AB_TESTS_PROCEDURES,
+  ...INSIGHTS_PROCEDURES,
+  ...MEMORY_PROCEDURES,
+  ...FEEDBACK_PROCEDURES,
 };

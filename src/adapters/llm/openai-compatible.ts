@@ -47,6 +47,34 @@ export function createLlmClient(opts: LlmClientOptions) {
       };
     },
 
+    /**
+     * Structured output (OpenAI response_format json_schema, strict): the reply text is JSON of that
+     * schema. Used by the background tasks of issue 18 (routing, sentiment, memory, summaries).
+     */
+    async chatJson(model: string, messages: LlmMessage[], format: { name: string; schema: Record<string, unknown> }, signal?: AbortSignal, maxTokens?: number): Promise<LlmReply> {
+      const client = await sdkClient();
+      const res = await client.chat.completions.create(
+        {
+          model,
+          messages,
+          ...(maxTokens ? { max_tokens: maxTokens } : {}),
+          response_format: { type: "json_schema", json_schema: { name: format.name, schema: format.schema, strict: true } },
+        },
+        { signal },
+      );
+      const choice = res.choices[0];
+      const text = choice?.message?.content ?? "";
+      return {
+        text,
+        model: res.model || model,
+        finishReason: choice?.finish_reason ?? null,
+        usage: {
+          inputTokens: res.usage?.prompt_tokens ?? estimate(JSON.stringify(messages)),
+          outputTokens: res.usage?.completion_tokens ?? estimate(text),
+        },
+      };
+    },
+
     /** Streams text deltas to onDelta as they arrive; resolves with the whole reply and usage. */
     async chatStream(model: string, messages: LlmMessage[], onDelta: (delta: string) => void, signal?: AbortSignal, maxTokens?: number): Promise<LlmReply> {
       const client = await sdkClient();

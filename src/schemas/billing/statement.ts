@@ -6,7 +6,8 @@ import { z } from "zod";
  */
 
 /** What the ledger holds as a debit's action (src/runtime/call-meter.ts). */
-export const DEBIT_ACTIONS = ["chat", "transcription"] as const;
+export const DEBIT_ACTIONS = ["chat", "transcription", "routing", "handoff_summary", "sentiment", "memory", "summary"] as const;
+export type DebitAction = (typeof DEBIT_ACTIONS)[number];
 /** Grants by kind: credit_grants.kind, plus "bonus" for an admin's bonus (bonus_credit_history). */
 export const GRANT_KINDS = ["plan_period", "pack", "free_renewal", "admin_plan", "bonus"] as const;
 export const STATEMENT_ACTIONS = [...DEBIT_ACTIONS, ...GRANT_KINDS] as const;
@@ -15,6 +16,11 @@ export type StatementAction = (typeof STATEMENT_ACTIONS)[number];
 export const STATEMENT_ACTION_LABEL: Record<StatementAction, string> = {
   chat: "Conversa",
   transcription: "Transcrição de áudio",
+  routing: "Roteamento entre agentes",
+  handoff_summary: "Resumo para transferência",
+  sentiment: "Análise de sentimento",
+  memory: "Memória do cliente",
+  summary: "Resumo de conversa",
   plan_period: "Créditos do plano",
   pack: "Créditos adicionais",
   free_renewal: "Renovação do plano Gratuito",

@@ -45,6 +45,10 @@ const CampaignDetailPage = lazy(() => import("../campaigns/pages/campaign-detail
 const CampaignListDetailPage = lazy(() => import("../campaigns/pages/campaign-list-detail"));
 const LeadListsPage = lazy(() => import("../leads/pages/lead-lists"));
 const LeadListPage = lazy(() => import("../leads/pages/lead-list"));
+const MultiAgentsPage = lazy(() => import("../orchestration/pages/multi-agents"));
+const OrchestrationDetailPage = lazy(() => import("../orchestration/pages/orchestration-detail"));
+const AbTestDetailPage = lazy(() => import("../ab-tests/pages/ab-test-detail"));
+const AgentFeedbackPage = lazy(() => import("../feedback/pages/agent-feedback"));
 const ValidationPage = lazy(() => import("../validation/pages/validation"));
 const AccountPage = lazy(() => import("../account/pages/account"));
 const LogsPage = lazy(() => import("../logs/pages/logs"));
@@ -103,6 +107,7 @@ export const PROTECTED_ROUTES: RouteDef[] = [
   { path: "/workspace/dashboard", page: WorkspaceDashboardPage },
   { path: "/agents", page: AgentsListPage },
   { path: "/agent/:agentId", page: AgentEditorPage },
+  { path: "/agent/:agentId/feedback", page: AgentFeedbackPage },
   { path: "/conversations", page: ConversationsPage },
   { path: "/funil", page: FunnelPage },
   { path: "/funil/negocios/:dealId", page: DealPage },
@@ -112,8 +117,9 @@ export const PROTECTED_ROUTES: RouteDef[] = [
   { path: "/campanhas/criar", page: CampaignCreatePage },
   { path: "/campanhas/listas/:listId", page: CampaignListDetailPage },
   { path: "/campanhas/:campaignId", page: CampaignDetailPage },
-  { path: "/multi-agentes", title: "Multi Agentes" },
-  { path: "/multi-agentes/:orchestrationId", title: "Orquestração de Agentes" },
+  { path: "/multi-agentes", page: MultiAgentsPage },
+  { path: "/multi-agentes/testes-ab/:testId", page: AbTestDetailPage },
+  { path: "/multi-agentes/:orchestrationId", page: OrchestrationDetailPage },
   { path: "/leads-hunter", page: LeadListsPage },
   { path: "/leads-hunter/:listId", page: LeadListPage },
   { path: "/academy", title: "Academy" },

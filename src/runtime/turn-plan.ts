@@ -1,0 +1,94 @@
+import type { AppDeps } from "../services/context";
+import type { RawTx } from "../services/credit-debit";
+import { variantForTurn } from "../services/ab-tests/variant-for-turn";
+import { insightsWanted, queueTurnInsightsInTx } from "../services/insights/after-turn";
+import { recallForTurn } from "../services/memory/recall";
+import { routeTurn } from "../services/routing/route-turn";
+import type { HandoffReason } from "../schemas/orchestration";
+import type { AgentRow } from "./prompt";
+
+/**
+ * What a turn needs beyond the agent it came in through (issue 18), behind one narrow interface so
+ * runtime/turn.ts and the two callers (web chat, channel pipeline) stay readable:
+ *  - routing: which agent of an orchestration answers (services/routing);
+ *  - A/B tests: the variant of that agent this contact is assigned to (services/ab-tests);
+ *  - memory: what this customer told before, on any channel (services/memory);
+ *  - after the turn: sentiment, alerts, memory extraction, tags (services/insights), queued in the
+ *    reply's own commit and run by a job, so no extra model call delays the reply.
+ */
+
+/** Where a turn happens. */
+export type TurnPlace = {
+  workspaceId: string;
+  conversationId: string;
+  /** conversations.channel: web, whatsapp_cloud, whatsapp_uaz, telegram, instagram. */
+  channel: string;
+  connectionId: string | null;
+  contactKey: string;
+  customer: { name: string | null; phone: string | null; email: string | null };
+};
+
+export type TurnPlan = {
+  /** The agent that answers: the entry agent, another agent of its orchestration, or an A/B variant of either. */
+  agent: AgentRow;
+  /** Given to the model as data (a transfer's summary and the customer's data, remembered facts); null when none. */
+  context: string | null;
+  /** The router called a person instead (below its threshold, configured so): no model turn. */
+  toPerson: { reason: HandoffReason; note: string; confidence: number | null } | null;
+  /** The conversation's active agent after this turn, when it changed (null = back to the entry agent). */
+  activeAgentChange: { activeAgentId: string | null } | null;
+  routingDecisionId: string | null;
+  abAssignment: { testId: string; variantId: string } | null;
+};
+
+export async function planTurn(deps: AppDeps, entryAgent: AgentRow, place: TurnPlace, text: string): Promise<TurnPlan> {
+  const routed = await routeTurn(deps, { entryAgent, place, text });
+  if (routed.toPerson) {
+    return { agent: routed.agent, context: null, toPerson: routed.toPerson, activeAgentChange: routed.activeAgentChange, routingDecisionId: routed.decisionId, abAssignment: null };
+  }
+  const [variant, memory] = await Promise.all([variantForTurn(deps, { agent: routed.agent, place }), recallForTurn(deps, { agent: routed.agent, place })]);
+  const context = [routed.transferContext, memory].filter((s): s is string => Boolean(s?.trim())).join("\n\n");
+  return {
+    agent: variant?.agent ?? routed.agent,
+    context: context || null,
+    toPerson: null,
+    activeAgentChange: routed.activeAgentChange,
+    routingDecisionId: routed.decisionId,
+    abAssignment: variant ? { testId: variant.testId, variantId: variant.variantId } : null,
+  };
+}
+
+/** What the reply's metadata records of the plan (the inbox shows which agent answered). */
+export function planMetadata(plan: TurnPlan | null, agent: AgentRow): Record<string, unknown> {
+  return {
+    agentId: agent.id,
+    agentName: agent.name,
+    ...(plan?.routingDecisionId ? { routingDecisionId: plan.routingDecisionId } : {}),
+    ...(plan?.abAssignment ? { abTestId: plan.abAssignment.testId, abVariantId: plan.abAssignment.variantId } : {}),
+  };
+}
+
+/**
+ * Inside the reply's transaction: the conversation's active agent (when it moved) and the
+ * after-turn insights job, so neither is lost nor done without the reply.
+ */
+export async function settlePlanInTx(
+  tx: RawTx,
+  plan: TurnPlan | null,
+  turn: { place: TurnPlace; agent: AgentRow; customerMessageIds: string[]; replyMessageId: string; now: number },
+): Promise<boolean> {
+  if (plan?.activeAgentChange) {
+    await tx.execute({ sql: "UPDATE conversations SET active_agent_id = ? WHERE id = ?", args: [plan.activeAgentChange.activeAgentId, turn.place.conversationId] });
+  }
+  if (!turn.customerMessageIds.length || !insightsWanted(turn.agent)) return false;
+  await queueTurnInsightsInTx(tx, {
+    workspaceId: turn.place.workspaceId,
+    conversationId: turn.place.conversationId,
+    agentId: turn.agent.id,
+    channel: turn.place.channel,
+    customerMessageIds: turn.customerMessageIds,
+    replyMessageId: turn.replyMessageId,
+    now: turn.now,
+  });
+  return true;
+}

@@ -60,10 +60,12 @@ const unproven = (o: Outcome) => {
 /** Every identifier of B: none may appear in an answer given to someone outside B. */
 const leaksB = (o: Outcome) => {
   if (o.status >= 300) return null;
-  const { crm, campaigns, ...plain } = B.fixture;
+  const { crm, campaigns, orchestration, insights, ...plain } = B.fixture;
   const crmIds = Object.entries(crm).flatMap(([k, v]) => (Array.isArray(v) ? v.map((id, i) => [`crm.${k}[${i}]`, id] as const) : [[`crm.${k}`, v] as const]));
   const campaignIds = Object.entries(campaigns).map(([k, v]) => [`campaigns.${k}`, v] as const);
-  const ids = [...Object.entries(plain).filter(([k]) => k !== "endpointKey" && k !== "invitationToken"), ...crmIds, ...campaignIds];
+  const orchestrationIds = Object.entries(orchestration).map(([k, v]) => [`orchestration.${k}`, v] as const);
+  const insightIds = Object.entries(insights).map(([k, v]) => [`insights.${k}`, v] as const);
+  const ids = [...Object.entries(plain).filter(([k]) => k !== "endpointKey" && k !== "invitationToken"), ...crmIds, ...campaignIds, ...orchestrationIds, ...insightIds];
   const leaked = ids.filter(([, id]) => o.body.includes(id)).map(([k]) => k);
   return leaked.length ? `answer contains workspace B's ${leaked.join(", ")}` : null;
 };

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { channelConnections } from "../db/schema";
+import { channelConnections, orchestrations, routingDecisions } from "../db/schema";
 import { setSafeFetchTestAllowlist } from "../src/lib/safe-fetch";
 import { startFakeOpenAi } from "./fakes/openai";
 import { startFakeTelegram } from "./fakes/telegram";
@@ -29,6 +29,18 @@ import { eventually } from "./helpers/training";
  * names the owner who must bound it (TODO). An entry that no longer matches anything fails the test.
  */
 const ALLOWED: { match: RegExp; why: string }[] = [
+  {
+    // handoffs.pendingCount (src/services/handoffs/queries.ts): the inbox badge counts the
+    // workspace's waiting handoffs off handoffs_pending_idx, a partial index of pending rows only.
+    match: /^select count\(\*\) from "handoffs" where \("handoffs"\."workspace_id" = \? and "handoffs"\."status" = \?\)/,
+    why: "only the pending handoffs, which a person accepts or the timeout expires",
+  },
+  {
+    // abTests.results (src/services/ab-tests/results.ts): one test's assignments and outcomes
+    // counted per variant through their test_id indexes, never another test's rows.
+    match: /from "ab_test_(assignments|results)" where \(?"ab_test_(assignments|results)"\."test_id" = \?/,
+    why: "one A/B test's sample, counted per variant",
+  },
   {
     // campaigns.results / campaigns.sends (src/services/campaigns/results.ts): a campaign's counters,
     // daily/hourly series and per-contact page read that campaign's sends through
@@ -126,6 +138,7 @@ async function drive() {
   await call("public chat (history)", () => chat(app, f.agentId, { message: "E no sábado?", chatHistory: [{ role: "user", content: "Qual o horário?" }] }, { ip }));
   await call("public chat (SSE)", () => chatSse(app, f.agentId, { message: "Vocês entregam?", chatHistory: [] }, { ip }));
   await call("telegram webhook", () => telegramMessage("Olá, qual o horário?"));
+  await call("public chat (orchestration)", routedChat);
 
   for (const key of routes.filter((r) => !destructive(r) && r.startsWith("GET "))) await route(key);
   for (const key of routes.filter((r) => !destructive(r) && !r.startsWith("GET "))) await route(key);
@@ -147,6 +160,23 @@ async function telegramMessage(text: string) {
   await customer.say(text);
   await eventually(async () => (customer.received().length > 0 ? true : null), 15_000);
   return { status: 200 };
+}
+
+/**
+ * A turn routed by an orchestration (issue 18, src/services/routing): the fixture's orchestration is
+ * switched on for this one turn, whose keyword rule moves the conversation to the fixture's agent.
+ */
+async function routedChat() {
+  const o = f.orchestration;
+  await app.deps.db.update(orchestrations).set({ isActive: true }).where(eq(orchestrations.id, o.id));
+  try {
+    const res = await chat(app, o.secondAgentId, { message: "Quero comprar o plano", sessionId: "perf-routed" }, { ip: visitorIp() });
+    const [decision] = await app.deps.db.select({ id: routingDecisions.id }).from(routingDecisions).where(eq(routingDecisions.orchestrationId, o.id)).limit(1);
+    if (!decision) throw new Error("the routed turn stored no routing decision");
+    return res;
+  } finally {
+    await app.deps.db.update(orchestrations).set({ isActive: false }).where(eq(orchestrations.id, o.id));
+  }
 }
 
 /** Sign-up, sign-in, recovery and verification with valid shapes, so their lookups run. */

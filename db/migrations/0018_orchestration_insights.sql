@@ -140,6 +140,7 @@ CREATE TABLE `routing_decisions` (
 --> statement-breakpoint
 CREATE INDEX `routing_decisions_orchestration_idx` ON `routing_decisions` (`orchestration_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `routing_decisions_conversation_idx` ON `routing_decisions` (`conversation_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `routing_decisions_orchestration_id_idx` ON `routing_decisions` (`orchestration_id`,`id`);--> statement-breakpoint
 CREATE TABLE `ab_test_analyses` (
 	`id` text PRIMARY KEY NOT NULL,
 	`test_id` text NOT NULL,
@@ -226,6 +227,12 @@ CREATE TABLE `ab_tests` (
 --> statement-breakpoint
 CREATE INDEX `ab_tests_workspace_idx` ON `ab_tests` (`workspace_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `ab_tests_agent_idx` ON `ab_tests` (`agent_id`,`status`);--> statement-breakpoint
+CREATE TABLE `alert_rule_seeds` (
+	`workspace_id` text PRIMARY KEY NOT NULL,
+	`seeded_at` integer NOT NULL,
+	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `alert_rules` (
 	`id` text PRIMARY KEY NOT NULL,
 	`workspace_id` text NOT NULL,
@@ -361,7 +368,7 @@ CREATE TABLE `sentiment_alerts` (
 );
 --> statement-breakpoint
 CREATE INDEX `sentiment_alerts_cooldown_idx` ON `sentiment_alerts` (`rule_id`,`conversation_id`,`created_at`);--> statement-breakpoint
-CREATE INDEX `sentiment_alerts_workspace_idx` ON `sentiment_alerts` (`workspace_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `sentiment_alerts_workspace_idx` ON `sentiment_alerts` (`workspace_id`,`created_at`,`id`);--> statement-breakpoint
 CREATE TABLE `sentiment_daily` (
 	`workspace_id` text NOT NULL,
 	`agent_id` text NOT NULL,

@@ -48,7 +48,7 @@ export const agents = sqliteTable(
       .$type<ConversationSettings>()
       .notNull()
       .default(defaultConversationSettings),
-    /** Issue 18: sentiment, alerts, memory, summaries and tags, each can be switched off (missing = on; aiFeaturesOf). */
+    /** Issue 18: sentiment, alerts, memory, summaries and tags, each switched on per agent (missing = off; aiFeaturesOf). */
     aiFeatures: text("ai_features", { mode: "json" }).$type<Partial<AgentAiFeatures>>().notNull().default({}),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     /** Set when a downgrade paused the agent (beyond the plan's limit): an upgrade may wake exactly these. */

@@ -87,8 +87,16 @@ export const sentimentAlerts = sqliteTable(
       .$defaultFn(() => Date.now()),
   },
   // sentiment_alerts_cooldown_idx: "did this rule fire for this conversation in the last N minutes" is one seek.
-  (t) => [index("sentiment_alerts_cooldown_idx").on(t.ruleId, t.conversationId, t.createdAt), index("sentiment_alerts_workspace_idx").on(t.workspaceId, t.createdAt)],
+  (t) => [index("sentiment_alerts_cooldown_idx").on(t.ruleId, t.conversationId, t.createdAt), index("sentiment_alerts_workspace_idx").on(t.workspaceId, t.createdAt, t.id)],
 );
+
+/** The workspace got its default alert rules once: deleting them all does not bring them back. */
+export const alertRuleSeeds = sqliteTable("alert_rule_seeds", {
+  workspaceId: text("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  seededAt: ms("seeded_at").notNull(),
+});
 
 /** Per agent and São Paulo day, kept by each sentiment's own write (charts read these, never the messages). */
 export const sentimentDaily = sqliteTable(

@@ -133,7 +133,12 @@ export const routingDecisions = sqliteTable(
       .notNull()
       .$defaultFn(() => Date.now()),
   },
-  (t) => [index("routing_decisions_orchestration_idx").on(t.orchestrationId, t.createdAt), index("routing_decisions_conversation_idx").on(t.conversationId, t.createdAt)],
+  (t) => [
+    index("routing_decisions_orchestration_idx").on(t.orchestrationId, t.createdAt),
+    index("routing_decisions_conversation_idx").on(t.conversationId, t.createdAt),
+    // The page's keyset (id desc; ids are UUIDv7, time-ordered) walks this index without a sort.
+    index("routing_decisions_orchestration_id_idx").on(t.orchestrationId, t.id),
+  ],
 );
 
 /** Decisions per agent and method, kept by the decision's own write (the page never counts the log). */

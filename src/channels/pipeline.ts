@@ -23,6 +23,7 @@ import { FOLLOW_UP_JOB } from "./follow-up";
 import { CHANNEL_SEND_JOB, outboxQueued, schedulePacedSend, sendReply } from "./paced-reply";
 import { agendorAutoAddHook } from "../services/agendor-sync";
 import { onCampaignReply } from "../services/campaigns/replies";
+import { scheduleConversationSummary } from "../services/memory/summary-job";
 
 export const CHANNEL_REPLY_JOB = "channel-reply";
 export const CHANNEL_OUTBOX_JOB = "channel-outbox";
@@ -123,7 +124,7 @@ async function queueCanned(deps: AppDeps, ctx: ConversationContext, text: string
 async function handOff(deps: AppDeps, ctx: ConversationContext, lastId: string, reason: string, code: HandoffReason, confidence: number | null = null) {
   await queueCanned(deps, ctx, HANDOFF_MESSAGE, lastId, "handoff");
   await advanceCursor(deps, ctx.conv, lastId, { handledBy: "human", aiPausedUntil: null, needsHumanSupport: true, waitingForUser: false, metadata: { ...(ctx.conv.metadata ?? {}), handoffReason: reason } });
-  await requestHumanHandoff(deps, {
+  await askForPerson(deps, {
     workspaceId: ctx.conv.workspaceId,
     conversationId: ctx.conv.id,
     fromAgentId: ctx.conv.activeAgentId ?? ctx.agent.id,
@@ -133,7 +134,21 @@ async function handOff(deps: AppDeps, ctx: ConversationContext, lastId: string, 
   });
 }
 
-const placeOf = (conv: ConversationRow): TurnPlace => ({
+/**
+ * The pending handoff that notifies the team. The conversation is already with a person and
+ * flagged (needs_human_support, the inbox's "precisa de atendente"): a failure here is logged, never
+ * allowed to undo the customer's reply or its send.
+ */
+async function askForPerson(deps: AppDeps, req: Parameters<typeof requestHumanHandoff>[1]) {
+  try {
+    await requestHumanHandoff(deps, req);
+  } catch (err) {
+    log.error("the handoff request failed; the conversation stays flagged for a person", { conversationId: req.conversationId, error: String(err) });
+  }
+}
+
+const placeOf = (conv: ConversationRow, turnMessageId: string): TurnPlace => ({
+  turnMessageId,
   workspaceId: conv.workspaceId,
   conversationId: conv.id,
   channel: conv.channel,
@@ -229,6 +244,7 @@ async function answerConversation(
     else if (action.kind === "close") {
       await queueCanned(deps, ctx, LIMIT_CLOSE_MESSAGE, last.id, "limit");
       await advanceCursor(deps, conv, last.id, { finishedAt: now, status: "resolved", waitingForUser: false, interactionCount: 0 });
+      await scheduleConversationSummary(deps.db, { workspaceId: conv.workspaceId, conversationId: conv.id, reason: "resolved", lastCustomerMessageId: null }, now);
     } else {
       await queueCanned(deps, ctx, LIMIT_BLOCK_MESSAGE, last.id, "limit");
       await advanceCursor(deps, conv, last.id, { blockedUntil: now + action.blockMs, interactionCount: 0 });
@@ -239,7 +255,7 @@ async function answerConversation(
   }
 
   // Which agent of an orchestration answers, its A/B variant, what the customer told before (issue 18).
-  const place = placeOf(conv);
+  const place = placeOf(conv, last.id);
   const plan = await planTurn(deps, agent, place, text);
   if (plan.toPerson) {
     await handOff(deps, ctx, last.id, plan.toPerson.note, plan.toPerson.reason, plan.toPerson.confidence);
@@ -292,6 +308,10 @@ async function answerConversation(
     },
   );
   if (insightsQueued) notifyJobEnqueued(deps.db);
+  // The model handed the customer to a person (settleReplyTurn set handledBy human): a pending handoff tells the team.
+  if (result.handoff) {
+    await askForPerson(deps, { workspaceId: conv.workspaceId, conversationId: conv.id, fromAgentId: answering.id, reason: "escalation", notes: result.handoff.reason });
+  }
   await typing;
   live(conv);
   // A new customer with a phone or e-mail becomes a lead in the agent's CRM (when auto-add is on), once,

@@ -16,6 +16,8 @@ import { CAMPAIGN_TICK_JOB, runCampaignTick } from "../services/campaigns/schedu
 import { LEAD_SEARCH_JOB, runLeadSearch, settleLeadSearch } from "../services/leads/lead-search-job";
 import { VALIDATION_JOB, failValidationRun, runValidation } from "../services/campaigns/validation-job";
 import { TURN_INSIGHTS_JOB, runTurnInsights } from "../services/insights/after-turn";
+import { CONVERSATION_SUMMARY_JOB, runConversationSummaryJob } from "../services/memory/summary-job";
+import { HANDOFF_TIMEOUT_JOB, runHandoffTimeout } from "../services/handoffs/timeout";
 
 /** `atCompletion` hands the runner a write to commit with the job's completion (one transaction). */
 type Handler = (deps: AppDeps, job: Job, progress: (p: number) => Promise<void>, atCompletion: (w: CompletionWrite) => void) => Promise<Record<string, unknown>>;
@@ -38,6 +40,8 @@ const handlers: Record<string, Handler> = {
   [VALIDATION_JOB]: (deps, job, progress) => runValidation(deps, String(job.data.runId ?? ""), progress),
   // Issue 18: after-turn insights (sentiment, alerts, tags, memory); other issue-18 jobs register below.
   [TURN_INSIGHTS_JOB]: (deps, job) => runTurnInsights(deps, job),
+  [CONVERSATION_SUMMARY_JOB]: (deps, job) => runConversationSummaryJob(deps, job),
+  [HANDOFF_TIMEOUT_JOB]: (deps, job) => runHandoffTimeout(deps, job),
 };
 
 /** Campaign ticks are short sends, like the channel's: they run in the channel pool, not behind training. */

@@ -1,3 +1,4 @@
+import { log } from "../lib/logger";
 import type { AppDeps } from "../services/context";
 import type { RawTx } from "../services/credit-debit";
 import { variantForTurn } from "../services/ab-tests/variant-for-turn";
@@ -26,6 +27,8 @@ export type TurnPlace = {
   connectionId: string | null;
   contactKey: string;
   customer: { name: string | null; phone: string | null; email: string | null };
+  /** The newest customer message of the turn: a retried turn's routing calls are charged once (their idempotency key). */
+  turnMessageId?: string;
 };
 
 export type TurnPlan = {
@@ -41,7 +44,20 @@ export type TurnPlan = {
   abAssignment: { testId: string; variantId: string } | null;
 };
 
+/**
+ * Never throws: a failure of any part (a busy database, a bad row) must not cost the customer the
+ * answer, so the entry agent then answers as it would without an orchestration.
+ */
 export async function planTurn(deps: AppDeps, entryAgent: AgentRow, place: TurnPlace, text: string): Promise<TurnPlan> {
+  try {
+    return await buildPlan(deps, entryAgent, place, text);
+  } catch (err) {
+    log.error("planning a turn failed: the entry agent answers", { conversationId: place.conversationId, error: String(err) });
+    return { agent: entryAgent, context: null, toPerson: null, activeAgentChange: null, routingDecisionId: null, abAssignment: null };
+  }
+}
+
+async function buildPlan(deps: AppDeps, entryAgent: AgentRow, place: TurnPlace, text: string): Promise<TurnPlan> {
   const routed = await routeTurn(deps, { entryAgent, place, text });
   if (routed.toPerson) {
     return { agent: routed.agent, context: null, toPerson: routed.toPerson, activeAgentChange: routed.activeAgentChange, routingDecisionId: routed.decisionId, abAssignment: null };
@@ -80,7 +96,8 @@ export async function settlePlanInTx(
   if (plan?.activeAgentChange) {
     await tx.execute({ sql: "UPDATE conversations SET active_agent_id = ? WHERE id = ?", args: [plan.activeAgentChange.activeAgentId, turn.place.conversationId] });
   }
-  if (!turn.customerMessageIds.length || !insightsWanted(turn.agent)) return false;
+  // An A/B test counts replies (reply_rate) in the same job, whatever the agent's switches.
+  if (!turn.customerMessageIds.length || (!insightsWanted(turn.agent) && !plan?.abAssignment)) return false;
   await queueTurnInsightsInTx(tx, {
     workspaceId: turn.place.workspaceId,
     conversationId: turn.place.conversationId,

@@ -6,18 +6,20 @@ import { z } from "zod";
  */
 
 /**
- * Each feature can be switched off per agent (agents.ai_features). Online they cost credits
- * (their own action in the statement); offline they run on the pt-BR lexicon/patterns for free.
+ * Each feature is switched on per agent (agents.ai_features, "Recursos de IA" in the editor). Online
+ * each one is an extra model call per message or conversation, charged in credits under its own
+ * action, so none is on until the business chooses it; offline they run on the pt-BR lexicon and
+ * patterns for free.
  */
 export const agentAiFeatures = z.object({
-  sentiment: z.boolean().default(true),
-  alerts: z.boolean().default(true),
-  memory: z.boolean().default(true),
-  summaries: z.boolean().default(true),
-  autoTags: z.boolean().default(true),
+  sentiment: z.boolean().default(false),
+  alerts: z.boolean().default(false),
+  memory: z.boolean().default(false),
+  summaries: z.boolean().default(false),
+  autoTags: z.boolean().default(false),
 });
 export type AgentAiFeatures = z.infer<typeof agentAiFeatures>;
-export const defaultAgentAiFeatures: AgentAiFeatures = { sentiment: true, alerts: true, memory: true, summaries: true, autoTags: true };
+export const defaultAgentAiFeatures: AgentAiFeatures = { sentiment: false, alerts: false, memory: false, summaries: false, autoTags: false };
 export const AI_FEATURE_LABEL: Record<keyof AgentAiFeatures, string> = {
   sentiment: "Análise de sentimento",
   alerts: "Alertas de sentimento",
@@ -25,7 +27,7 @@ export const AI_FEATURE_LABEL: Record<keyof AgentAiFeatures, string> = {
   summaries: "Resumos de conversa",
   autoTags: "Etiquetas automáticas",
 };
-/** A stored row may predate a switch: missing ones are on. */
+/** A stored row may predate a switch: missing ones are off. */
 export const aiFeaturesOf = (stored: Partial<AgentAiFeatures> | null | undefined): AgentAiFeatures => ({ ...defaultAgentAiFeatures, ...(stored ?? {}) });
 
 export const SENTIMENTS = ["positive", "neutral", "negative"] as const;

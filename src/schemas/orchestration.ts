@@ -127,3 +127,87 @@ export type HandoffContext = {
   lastCustomerMessage?: string | null;
   routingDecisionId?: string | null;
 };
+
+/* ---- Orchestration CRUD inputs (H1): the same rules for the forms and the procedures (SPEC §5). ---- */
+const uuidOf = (what: string) => z.uuid(`${what} inválido`);
+export const orchestrationName = z.string().trim().min(1, "Informe o nome").max(200, "Nome com no máximo 200 caracteres");
+export const orchestrationDescription = z.string().trim().max(1000, "Descrição com no máximo 1000 caracteres");
+export const orchestrationRef = z.object({ id: uuidOf("Orquestração") });
+export const listOrchestrationsInput = z.object({
+  search: z.string().trim().max(200).default(""),
+  page: z.number().int().min(1, "Página inválida").max(10_000, "Página inválida").default(1),
+  pageSize: z.number().int().min(5).max(100).default(20),
+});
+export type ListOrchestrationsInput = z.infer<typeof listOrchestrationsInput>;
+/** The first agent of agentIds is the entry point (entryAgentId, when given, must be one of them). */
+export const createOrchestrationInput = z.object({
+  name: orchestrationName,
+  description: orchestrationDescription.default(""),
+  agentIds: z.array(uuidOf("Agente")).max(50, "No máximo 50 agentes").default([]),
+  entryAgentId: uuidOf("Agente").nullable().default(null),
+});
+export type CreateOrchestrationInput = z.infer<typeof createOrchestrationInput>;
+export const updateOrchestrationInput = z.object({
+  id: uuidOf("Orquestração"),
+  patch: z.object({ name: orchestrationName, description: orchestrationDescription, isActive: z.boolean() }).partial(),
+});
+export const setAgentsInput = z.object({
+  id: uuidOf("Orquestração"),
+  agentIds: z.array(uuidOf("Agente")).min(1, "Escolha ao menos um agente").max(50, "No máximo 50 agentes"),
+  entryAgentId: uuidOf("Agente"),
+});
+export const orchestrationAgentInput = z.object({
+  id: uuidOf("Orquestração"),
+  agentId: uuidOf("Agente"),
+  position: z.object({ x: z.number().finite(), y: z.number().finite() }).optional(),
+  role: z.string().trim().max(500, "Papel com no máximo 500 caracteres").optional(),
+});
+/** Removing the entry point needs the agent that becomes the new entry. */
+export const removeAgentInput = z.object({ id: uuidOf("Orquestração"), agentId: uuidOf("Agente"), newEntryAgentId: uuidOf("Agente").optional() });
+export const setEntryPointInput = z.object({ id: uuidOf("Orquestração"), agentId: uuidOf("Agente") });
+export const savePositionsInput = z.object({
+  id: uuidOf("Orquestração"),
+  positions: z
+    .array(z.object({ agentId: uuidOf("Agente"), x: z.number().finite().min(-100_000).max(100_000), y: z.number().finite().min(-100_000).max(100_000) }))
+    .max(50),
+});
+export const ruleForm = z
+  .object({
+    fromAgentId: uuidOf("Agente de origem"),
+    toAgentId: uuidOf("Agente de destino"),
+    priority: z.number().int("Prioridade de 1 a 10").min(1, "Prioridade de 1 a 10").max(10, "Prioridade de 1 a 10").default(DEFAULT_RULE_PRIORITY),
+    conditions: z.array(ruleCondition).min(1, "Adicione ao menos uma condição").max(20, "No máximo 20 condições"),
+    conditionMode: z.enum(["all", "any"]).default("all"),
+    description: z.string().trim().max(500, "Descrição com no máximo 500 caracteres").default(""),
+    isActive: z.boolean().default(true),
+  })
+  .refine((r) => r.fromAgentId !== r.toAgentId, { message: "A regra precisa levar a outro agente", path: ["toAgentId"] });
+export type RuleForm = z.infer<typeof ruleForm>;
+export const createRuleInput = z.object({ id: uuidOf("Orquestração"), rule: ruleForm });
+export const updateRuleInput = z.object({ id: uuidOf("Orquestração"), ruleId: uuidOf("Regra"), rule: ruleForm });
+export const ruleRef = z.object({ id: uuidOf("Orquestração"), ruleId: uuidOf("Regra") });
+export const routerChannelRef = z.object({ id: uuidOf("Orquestração"), channel: z.enum(ROUTING_CHANNELS) });
+export const routerForm = z
+  .object({
+    aiEnabled: z.boolean(),
+    aiConfidenceThreshold: z.number().min(0, "Limite de 0 a 1").max(1, "Limite de 0 a 1"),
+    aiModel: z.string().trim().min(1).max(200).nullable(),
+    manualRules: z.array(routerManualRule).max(50, "No máximo 50 regras manuais"),
+    defaultAgentId: uuidOf("Agente padrão").nullable(),
+    lowConfidenceAction: z.enum(LOW_CONFIDENCE_ACTIONS),
+  })
+  .partial();
+export type RouterForm = z.infer<typeof routerForm>;
+/** The web chat has nobody to hand the visitor to (SPEC: no person in the public chat). */
+export const WIDGET_NO_HUMAN = "No chat web não há atendente humano: abaixo do limite, o agente padrão responde.";
+export const updateRouterInput = routerChannelRef.extend({ config: routerForm }).refine((r) => !(r.channel === "widget" && r.config.lowConfidenceAction === "human"), {
+  message: WIDGET_NO_HUMAN,
+  path: ["config", "lowConfidenceAction"],
+});
+export const listDecisionsInput = z.object({
+  id: uuidOf("Orquestração"),
+  cursor: z.string().max(200).nullable().default(null),
+  limit: z.number().int().min(1).max(100).default(20),
+  agentId: uuidOf("Agente").optional(),
+  method: z.enum(ROUTING_METHODS).optional(),
+});

@@ -17,6 +17,9 @@ import type { ServiceContext, WorkspaceScope } from "./context";
 import { withTransaction } from "./context";
 import { CHANNEL_GONE, WEB_CHAT_NO_REPLY, conversationDetail, scopedConversation } from "./conversations";
 import { publicMessage } from "./conversation-view";
+import { acceptPendingOnReply, recordTakeover, settleOnHandBack } from "./handoffs/transitions";
+import { recordResolvedOutcome } from "./ab-tests/outcomes";
+import { scheduleConversationSummary } from "./memory/summary-job";
 
 type Patch = Partial<typeof conversations.$inferInsert>;
 
@@ -39,16 +42,31 @@ async function change(ctx: ServiceContext, scope: InboxWriterScope, userId: stri
   return conversationDetail(ctx, scope, id);
 }
 
-/** A person takes over until they hand it back (no time limit, unlike a reply). */
-export const takeOverConversation = (ctx: ServiceContext, scope: InboxWriterScope, userId: string, ref: ConversationRef) =>
-  change(ctx, scope, userId, ref, "conversation.take_over", { handledBy: "human", aiPausedUntil: null });
+/** A person takes over until they hand it back (no time limit, unlike a reply); the timeline records it as a handoff. */
+export async function takeOverConversation(ctx: ServiceContext, scope: InboxWriterScope, userId: string, ref: ConversationRef) {
+  const out = await change(ctx, scope, userId, ref, "conversation.take_over", { handledBy: "human", aiPausedUntil: null });
+  await recordTakeover(ctx.db, { workspaceId: scope.id, conversationId: ref.id, userId, now: ctx.now() });
+  publishLive({ workspaceId: scope.id, conversationId: ref.id, kind: "handoff" });
+  return out;
+}
 
-/** The AI answers the customer's next message again; the handoff request is settled. */
-export const handBackConversation = (ctx: ServiceContext, scope: InboxWriterScope, userId: string, ref: ConversationRef) =>
-  change(ctx, scope, userId, ref, "conversation.hand_back", { handledBy: "ai", aiPausedUntil: null, needsHumanSupport: false });
+/** The AI answers the customer's next message again; the open handoff is settled (completed). */
+export async function handBackConversation(ctx: ServiceContext, scope: InboxWriterScope, userId: string, ref: ConversationRef) {
+  const out = await change(ctx, scope, userId, ref, "conversation.hand_back", { handledBy: "ai", aiPausedUntil: null, needsHumanSupport: false });
+  if (await settleOnHandBack(ctx.db, { workspaceId: scope.id, conversationId: ref.id, now: ctx.now() })) {
+    publishLive({ workspaceId: scope.id, conversationId: ref.id, kind: "handoff" });
+  }
+  return out;
+}
 
-export const resolveConversation = (ctx: ServiceContext, scope: InboxWriterScope, userId: string, ref: ConversationRef) =>
-  change(ctx, scope, userId, ref, "conversation.resolve", { status: "resolved", finishedAt: ctx.now(), waitingForUser: false });
+export async function resolveConversation(ctx: ServiceContext, scope: InboxWriterScope, userId: string, ref: ConversationRef) {
+  const detail = await change(ctx, scope, userId, ref, "conversation.resolve", { status: "resolved", finishedAt: ctx.now(), waitingForUser: false });
+  // An A/B test's "resolved without a person" when no person ever handled it (never throws).
+  await recordResolvedOutcome(ctx, { workspaceId: scope.id, conversationId: ref.id });
+  // The summary is written by a job right away (never throws; the agent's switch applies there).
+  await scheduleConversationSummary(ctx.db, { workspaceId: scope.id, conversationId: ref.id, reason: "resolved", lastCustomerMessageId: null }, ctx.now());
+  return detail;
+}
 
 export const reopenConversation = (ctx: ServiceContext, scope: InboxWriterScope, userId: string, ref: ConversationRef) =>
   change(ctx, scope, userId, ref, "conversation.reopen", { status: "active", finishedAt: null });
@@ -146,6 +164,10 @@ export async function replyAsHuman(ctx: ServiceContext, scope: InboxWriterScope,
     return rows;
   });
   await scheduleOutbox(ctx, conv);
+  // Answering a customer who waits for a person is accepting that handoff.
+  if (await acceptPendingOnReply(ctx.db, { workspaceId: scope.id, conversationId: conv.id, userId, now })) {
+    publishLive({ workspaceId: scope.id, conversationId: conv.id, kind: "handoff" });
+  }
   await audit(ctx, scope, userId, "conversation.reply", conv.id, { parts: parts.length });
   live(scope, conv.id, "message");
   return { messages: inserted.map(publicMessage) };

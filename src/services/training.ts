@@ -73,8 +73,9 @@ export async function listSources(ctx: ServiceContext, scope: WorkspaceScope, ag
 /** A text's label in the list and in citations: its first 60 characters. */
 const textTitle = (content: string) => (content.length > 60 ? `${content.slice(0, 57).trim()}…` : content);
 
-export async function addText(ctx: ServiceContext, scope: EditorScope, agentId: string, input: TrainingText) {
-  return addSource(ctx, scope, agentId, { sourceType: "text", title: textTitle(input.content), content: input.content, imageUrl: input.imageUrl ?? null });
+/** title: a caller that names the text (a feedback turned into training, issue 18); else its first words. */
+export async function addText(ctx: ServiceContext, scope: EditorScope, agentId: string, input: TrainingText, title?: string) {
+  return addSource(ctx, scope, agentId, { sourceType: "text", title: title ?? textTitle(input.content), content: input.content, imageUrl: input.imageUrl ?? null });
 }
 
 export async function addWebsite(ctx: ServiceContext, scope: EditorScope, agentId: string, input: TrainingWebsite) {

@@ -7,6 +7,7 @@ import type { ChatExternal, Feedback } from "../schemas/public-chat";
 import type { EditorScope } from "./access";
 import { agentUnavailableReason } from "./agent-availability";
 import { activeAgent } from "./agent-cache";
+import { recordFeedbackOutcome } from "./ab-tests/outcomes";
 import { renderForConversation } from "./crm/template-values";
 import { getAgent } from "./agents";
 import type { AppDeps, RequestMeta } from "./context";
@@ -91,7 +92,7 @@ export async function chatExternal(
   // A stored conversation goes through the orchestration, A/B tests and memory (runtime/turn-plan.ts);
   // the editor's preview talks to the agent itself.
   const place: TurnPlace | null = conversationId
-    ? { workspaceId: agent.workspaceId, conversationId, channel: "web", connectionId: null, contactKey, customer: { name: null, phone: null, email: null } }
+    ? { workspaceId: agent.workspaceId, conversationId, channel: "web", connectionId: null, contactKey, customer: { name: null, phone: null, email: null }, turnMessageId: customerMessageId }
     : null;
   const plan = place ? await planTurn(deps, agent, place, input.message) : null;
   // The web chat has no person to answer: the router's "call a person" falls back to the agent it chose.
@@ -176,6 +177,8 @@ export async function recordFeedback(deps: AppDeps, agentId: string, input: Feed
       weight: input.feedbackType === "dislike" ? 1.5 : 1,
     })
     .returning({ id: chatFeedback.id });
+  // A like is an A/B test's "positive feedback" for the session's web conversation (never throws).
+  if (input.feedbackType === "like") await recordFeedbackOutcome(deps, { workspaceId: agent.workspaceId, agentId: agent.id, sessionId: input.sessionId ?? fallbackSession });
   return { id: row?.id ?? "" };
 }
 

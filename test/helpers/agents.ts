@@ -142,3 +142,8 @@ export async function answerAtOnce(app: TestApp, agentId: string, settings: Part
     .set({ conversationSettings: { ...defaultConversationSettings, responseTime: 0, ...settings } })
     .where(eq(agents.id, agentId));
 }
+
+/** Issue 18: sentiment, alerts, memory, summaries and tags are off until a business switches them on ("Recursos de IA"). */
+export async function enableAiFeatures(client: Client, agentId: string) {
+  await client.trpc.agentAiFeatures.update.mutate({ agentId, sentiment: true, alerts: true, memory: true, summaries: true, autoTags: true });
+}

@@ -6,6 +6,9 @@
 import superjson from "superjson";
 import { type CampaignsFixture, campaignsFixture } from "./guard-fixtures-campaigns";
 import { type CrmFixture, crmFixture } from "./guard-fixtures-crm";
+import { type InsightsFixture, insightsFixture } from "./guard-fixtures-insights";
+import { abTestFixture } from "./guard-fixtures-ab-tests";
+import { type OrchestrationFixture, orchestrationFixture } from "./guard-fixtures-orchestration";
 import { ownerWithAgent } from "./agents";
 import type { TestApp } from "./app";
 import type { Client } from "./client";
@@ -29,6 +32,12 @@ export type Fixture = {
   crm: CrmFixture;
   /** Campaign, Leads Hunter and validation rows (issue 16). */
   campaigns: CampaignsFixture;
+  /** An alert rule and an open sentiment alert (issue 18 insights). */
+  insights: InsightsFixture;
+  /** An orchestration with a second agent and a rule (issue 18). */
+  orchestration: OrchestrationFixture;
+  /** A draft A/B test of the agent (issue 18). */
+  abTestId: string;
 };
 
 export type Actor = { client: Client; userId: string };
@@ -91,6 +100,9 @@ export async function workspaceWithEverything(app: TestApp, botToken: string): P
       invitationToken: await mailedToken(app, invitee, "/convite"),
       crm: await crmFixture(app, o.workspaceId, conversation.id, o.user.id),
       campaigns: await campaignsFixture(app, o.workspaceId, o.user.id),
+      orchestration: await orchestrationFixture(app, o.workspaceId, o.user.id, agentId),
+      abTestId: await abTestFixture(app, o.workspaceId, agentId),
+      insights: await insightsFixture(app, o.workspaceId, conversation.id, agentId),
     },
   };
 }

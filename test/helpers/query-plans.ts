@@ -65,6 +65,19 @@ export const PER_TENANT_TABLES = [
   // Campaigns and their message variants (issue 16): made by hand, a few per workspace.
   "campaigns",
   "campaign_messages",
+  // Routing counters (issue 18): one row per orchestration, agent and method.
+  "routing_counters",
+  // Orchestrations, their agents, rules and routers, A/B tests and variants, alert rules and handoff
+  // settings (issue 18): all made by hand, a few per workspace.
+  "orchestrations",
+  "orchestration_agents",
+  "orchestration_rules",
+  "channel_routers",
+  "handoff_settings",
+  "ab_tests",
+  "ab_test_variants",
+  "alert_rules",
+  "alert_rule_seeds",
 ];
 /** GROWING: grows with usage, per tenant too (every message, turn, visitor, log line). */
 export const GROWING_TABLES = [
@@ -108,6 +121,10 @@ export const GROWING_TABLES = [
   "contact_variables",
   "variable_extractions",
   "conversation_contacts",
+  // Contact memory and summaries (issue 18): facts per contact, a summary per resolved/idle conversation, an extraction per customer message.
+  "contact_memories",
+  "conversation_summaries",
+  "memory_extractions",
   "deals",
   "deal_stage_history",
   "deal_activities",
@@ -124,6 +141,19 @@ export const GROWING_TABLES = [
   "lead_lists",
   "lead_searches",
   "leads",
+  // Every routing decision of an orchestration's turns (issue 18).
+  "routing_decisions",
+  // Issue 18: handoffs, A/B assignments/outcomes/analyses, per-message sentiment, alerts, daily
+  // metrics and tags all grow with conversations.
+  "handoffs",
+  "ab_test_assignments",
+  "ab_test_results",
+  "ab_test_analyses",
+  "message_sentiments",
+  "sentiment_alerts",
+  "sentiment_daily",
+  "conversation_tags",
+  "popular_tags",
 ];
 
 /** SQL that has no plan worth reading (connection and transaction control). */

@@ -5,6 +5,7 @@ import { CONTACT_SOURCE_LABEL, type ContactSource } from "../../schemas/crm/cont
 import { formatPhone, normalizeEmail, normalizePhone } from "../../schemas/crm/normalize";
 import { applyContactValues } from "./contact-values";
 import { openDeal } from "./pipeline-core";
+import { recordAbOutcomeIn } from "../ab-tests/outcomes";
 
 /** What a channel (or a form, or the agent) knows of the person on the other side. */
 export type ContactIdentity = {
@@ -176,6 +177,8 @@ export async function noteConversationContact(tx: DbOrTx, p: ConversationContact
   const now = p.now ?? Date.now();
   const { contactId, created } = await matchOrCreateContact(tx, { ...p, now });
   await tx.insert(conversationContacts).values({ conversationId: p.conversationId, workspaceId: p.workspaceId, contactId, createdAt: now }).onConflictDoNothing();
+  // A new contact from a conversation is an A/B test's "lead registered" (logged, never thrown).
+  if (created) await recordAbOutcomeIn(tx, { workspaceId: p.workspaceId, conversationId: p.conversationId, contactId, metric: "lead_registered", now });
   const dealId = p.autoAddToFunnel ? await openFirstDeal(tx, { workspaceId: p.workspaceId, contactId, agentId: p.agentId, conversationId: p.conversationId, now }) : null;
   return { contactId, created, dealId };
 }

@@ -4,6 +4,7 @@ import { dealStageHistory, deals, pipelineStages, pipelines } from "../../../db/
 import { AppError } from "../../lib/errors";
 import { DEFAULT_PIPELINE, FUNNEL_ERRORS, type MoveDealInput } from "../../schemas/crm/funnel";
 import { markCampaignConversion } from "../campaigns/hooks";
+import { recordAbOutcomeIn } from "../ab-tests/outcomes";
 
 /** Who changed a deal, as its stage history tells it. */
 export type DealActor = { type: "user"; userId: string } | { type: "agent"; agentId: string } | { type: "system" };
@@ -134,6 +135,10 @@ export async function openDeal(tx: DbOrTx, p: OpenDeal): Promise<DealRow> {
   await writeHistory(tx, deal, null, stage.id, p.actor, null, now);
   // A deal for someone a campaign reached in the last 30 days is that campaign's conversion.
   await markCampaignConversion(tx, { workspaceId: p.workspaceId, contactId: p.contactId, conversationId: p.conversationId }, now);
+  // A/B outcomes of the contact's assignment (in this transaction; logged, never thrown).
+  const abSubject = { workspaceId: p.workspaceId, contactId: p.contactId ?? null, conversationId: p.conversationId ?? null, now };
+  await recordAbOutcomeIn(tx, { ...abSubject, metric: "deal_created" });
+  if (status === "won") await recordAbOutcomeIn(tx, { ...abSubject, metric: "deal_won" });
   return deal;
 }
 
@@ -188,6 +193,8 @@ export async function moveDealToStage(tx: DbOrTx, workspaceId: string, input: Mo
     .returning();
   if (!moved) throw new AppError("CONFLICT", FUNNEL_ERRORS.concurrentMove);
   if (changedStage) await writeHistory(tx, moved, deal.stageId, stage.id, actor, input.notes?.trim() || null, now);
+  if (status === "won" && deal.status !== "won")
+    await recordAbOutcomeIn(tx, { workspaceId, metric: "deal_won", contactId: moved.contactId, conversationId: moved.conversationId, now });
   return moved;
 }
 

@@ -26,7 +26,7 @@ export async function templateDefaults(db: Db, workspaceId: string): Promise<Rec
 }
 
 /** The conversation's contact as variables: its variable rows, then its fields (the fields win). */
-async function contactValues(db: Db, workspaceId: string, conversationId: string): Promise<Record<string, string>> {
+export async function contactValues(db: Db, workspaceId: string, conversationId: string): Promise<Record<string, string>> {
   const [link] = await db
     .select({ contactId: conversationContacts.contactId })
     .from(conversationContacts)

@@ -5,6 +5,7 @@ import type { AppDeps } from "../context";
 import type { RawTx } from "../credit-debit";
 import type { Job } from "../jobs";
 import { extractTurnMemories } from "../memory/extract-task";
+import { recordReplyOutcome } from "../ab-tests/outcomes";
 import { analyzeTurnSentiment } from "./sentiment-task";
 
 /**
@@ -58,6 +59,8 @@ export async function runTurnInsights(deps: AppDeps, job: Job): Promise<Record<s
       failure ??= err;
     }
   }
+  // A/B "reply rate": the customer answered an earlier agent reply (once per assignment; never throws).
+  await recordReplyOutcome(deps, { workspaceId: data.workspaceId, conversationId: data.conversationId, replyMessageId: data.replyMessageId, firstCustomerMessageId: data.customerMessageIds[0] });
   if (failure) throw failure;
   return results;
 }

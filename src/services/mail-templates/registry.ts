@@ -95,6 +95,22 @@ export const MAIL_TEMPLATES = {
     html: '<p>Olá, {{firstName}}.</p><p>O agente <strong>{{agentName}}</strong> do workspace {{workspaceName}} foi desativado pela administração da plataforma. Motivo: {{reason}}</p><p>Ele não responde ninguém enquanto estiver desativado e não pode ser reativado por você. Responda a este email para falar com o suporte.</p>',
     sample: { firstName: "Carla", agentName: "Agente Demo", workspaceName: "Loja Exemplo", reason: "Envio de mensagens em massa não solicitadas" },
   },
+  "handoff-requested": {
+    name: "Cliente aguardando um atendente (transferência)",
+    variables: ["firstName", "clientName", "reason", "notes", "lastMessage", "conversationUrl"],
+    subject: "{{clientName}} está aguardando um atendente",
+    text: "Olá, {{firstName}}!\n\n{{clientName}} pediu para falar com uma pessoa ({{reason}}). {{notes}}\n\nÚltima mensagem: {{lastMessage}}\n\nAceite o atendimento em: {{conversationUrl}}",
+    html: '<p>Olá, {{firstName}}!</p><p><strong>{{clientName}}</strong> pediu para falar com uma pessoa ({{reason}}). {{notes}}</p><p>Última mensagem: {{lastMessage}}</p><p><a href="{{conversationUrl}}">Aceitar o atendimento</a></p>',
+    sample: { firstName: "Carla", clientName: "Maria Souza", reason: "Pedido do cliente", notes: "O cliente pediu um atendente", lastMessage: "Quero falar com uma pessoa", conversationUrl: "https://atenda.exemplo.com.br/conversations?c=exemplo" },
+  },
+  "sentiment-alert": {
+    name: "Alerta de sentimento",
+    variables: ["firstName", "ruleName", "clientName", "agentName", "lastMessage", "conversationUrl"],
+    subject: "Alerta: {{ruleName}} ({{clientName}})",
+    text: "Olá, {{firstName}}!\n\nO alerta \"{{ruleName}}\" disparou na conversa de {{clientName}} com o agente {{agentName}}.\n\nÚltima mensagem: {{lastMessage}}\n\nVeja a conversa em: {{conversationUrl}}",
+    html: '<p>Olá, {{firstName}}!</p><p>O alerta <strong>{{ruleName}}</strong> disparou na conversa de {{clientName}} com o agente {{agentName}}.</p><p>Última mensagem: {{lastMessage}}</p><p><a href="{{conversationUrl}}">Ver a conversa</a></p>',
+    sample: { firstName: "Carla", ruleName: "3 mensagens negativas seguidas", clientName: "Maria Souza", agentName: "Ana Atendente", lastMessage: "Péssimo atendimento, ninguém resolve", conversationUrl: "https://atenda.exemplo.com.br/conversations?c=exemplo" },
+  },
 } satisfies Record<string, MailTemplateDefault>;
 
 export type MailTemplateType = keyof typeof MAIL_TEMPLATES;

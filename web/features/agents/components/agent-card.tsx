@@ -53,6 +53,9 @@ export function AgentCard({ agent, canEdit, canDelete, toggling, onToggle, onDel
             <Icon name="chat" className="size-4" />
             Chat público
           </a>
+          <Link href={`/agent/${agent.id}/feedback`} className="btn btn-ghost btn-sm btn-square" aria-label={`Feedback de ${agent.name}`} title="Feedback dos clientes">
+            <Icon name="thumbUp" className="size-4" />
+          </Link>
           {canEdit && <CopyAgentButton agent={agent} />}
           {canDelete && (
             <button type="button" className="btn btn-ghost btn-sm btn-square ml-auto text-error" aria-label={`Excluir ${agent.name}`} title="Excluir agente" onClick={onDelete}>

@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Icon, type IconName } from "../../../components/ui/icons";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { trpc, trpcErrorMessage } from "../../../lib/trpc";
+import { AiFeaturesSection } from "../../feedback/components/ai-features-section";
 import { PreviewPanel } from "../components/preview-panel";
 import { ChannelsSection } from "../components/sections/channels-section";
 import { CompanySection } from "../components/sections/company-section";
@@ -40,6 +41,7 @@ const SECTIONS: SectionDef[] = [
   { id: "api-dinamica", label: "API dinâmica", icon: "link", hint: "APIs do seu negócio", component: DynamicApiSection },
   { id: "integracoes", label: "Integrações", icon: "plug", hint: "Agenda, CRM, loja e mais", component: IntegrationsSection, ownState: true },
   { id: "modelo", label: "Modelo", icon: "cpu", hint: "Inteligência artificial", component: ModelSection },
+  { id: "recursos-ia", label: "Recursos de IA", icon: "sparkles", hint: "Sentimento, memória e resumos", component: AiFeaturesSection, ownState: true },
   { id: "publicacao", label: "Publicação", icon: "globe", hint: "Link público e domínios", component: PublishSection },
   { id: "canais", label: "Canais", icon: "network", hint: "WhatsApp e outros canais", component: ChannelsSection },
 ];
@@ -112,6 +114,10 @@ export default function AgentEditorPage() {
         ) : (
           <span className={`badge ${a.isActive ? "badge-success badge-soft" : "badge-ghost"}`}>{a.isActive ? "Ativo" : "Inativo"}</span>
         )}
+        <Link href={`/agent/${a.id}/feedback`} className="btn btn-ghost btn-sm">
+          <Icon name="thumbUp" className="size-4" />
+          Feedback
+        </Link>
         <a href={`/chat/${a.id}`} target="_blank" rel="noopener noreferrer" className="btn btn-outline btn-sm">
           <Icon name="external" className="size-4" />
           Chat público

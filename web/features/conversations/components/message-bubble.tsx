@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Icon } from "../../../components/ui/icons";
 import { MarkdownContent } from "../../../components/ui/markdown-content";
 import { formatDateTime } from "../../../lib/format";
@@ -7,13 +8,15 @@ import type { ThreadMessage } from "../hooks/use-conversations";
 const WHO: Record<ThreadMessage["senderType"], string> = { customer: "Cliente", agent: "Agente IA", human: "Atendente", system: "Sistema" };
 
 /** One message: the customer on the left, the AI and people on the right, each with its own colour. */
-export function MessageBubble({ message: m }: { message: ThreadMessage }) {
+/** `badge`: the customer message's sentiment dot (insights, issue 18), shown beside the time. */
+export function MessageBubble({ message: m, badge }: { message: ThreadMessage; badge?: ReactNode }) {
   if (m.senderType === "system") {
     return <p className="mx-auto max-w-md rounded-box bg-base-200 px-3 py-1 text-center text-base-content/70 text-xs">{m.content}</p>;
   }
   const ours = m.senderType !== "customer";
   const tone = m.senderType === "agent" ? "bg-primary/10" : m.senderType === "human" ? "bg-secondary/15" : "bg-base-100 border border-base-300";
-  const who = m.senderType === "human" && m.senderName ? `${WHO.human} · ${m.senderName}` : m.senderType === "customer" && m.senderName ? m.senderName : WHO[m.senderType];
+  // Agent replies name the agent that answered (multi-agent orchestrations, issue 18).
+  const who = (m.senderType === "human" || m.senderType === "agent") && m.senderName ? `${WHO[m.senderType]} · ${m.senderName}` : m.senderType === "customer" && m.senderName ? m.senderName : WHO[m.senderType];
   return (
     <article aria-label={`Mensagem de ${WHO[m.senderType]}`} data-sender={m.senderType} className={`flex ${ours ? "justify-end" : "justify-start"}`}>
       <div className={`flex max-w-[85%] flex-col gap-1 rounded-box px-3 py-2 sm:max-w-[70%] ${tone}`}>
@@ -27,6 +30,7 @@ export function MessageBubble({ message: m }: { message: ThreadMessage }) {
         {m.meta?.transcript && <p className="text-base-content/60 text-xs italic">Transcrição: {m.meta.transcript}</p>}
         {m.senderType === "agent" && <AiTrail meta={m.meta} />}
         <span className="flex items-center justify-end gap-1 text-base-content/50 text-[11px]">
+          {badge}
           <time dateTime={new Date(m.sentAt).toISOString()} title={formatDateTime(m.sentAt)}>
             {clockTime(m.sentAt)}
           </time>

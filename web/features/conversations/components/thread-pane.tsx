@@ -1,10 +1,13 @@
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Skeleton } from "../../../components/ui/skeleton";
+import { ConversationHandoffs } from "../../handoffs/components/conversation-handoffs";
+import { ConversationTags, SentimentDot, useMessageSentiments } from "../../insights/components/conversation-insights";
 import { trpcErrorMessage } from "../../../lib/trpc";
 import { dayLabel, sameSpDay } from "../format";
 import { threadMessages, useCanAnswer, useMarkRead, useThread } from "../hooks/use-conversations";
 import { Composer } from "./composer";
 import { ContactCard } from "./contact-card";
+import { ConversationSummaryPanel } from "../../memory/components/conversation-summaries";
 import { MessageBubble } from "./message-bubble";
 import { ThreadHeader } from "./thread-header";
 
@@ -13,6 +16,7 @@ const STICKY_PX = 120;
 
 export function ThreadPane({ id, onBack }: { id: string; onBack: () => void }) {
   const thread = useThread(id);
+  const sentiments = useMessageSentiments(id);
   const { canAnswer } = useCanAnswer();
   const markRead = useMarkRead();
   const scroller = useRef<HTMLDivElement>(null);
@@ -63,6 +67,8 @@ export function ThreadPane({ id, onBack }: { id: string; onBack: () => void }) {
     <div className="flex min-h-0 flex-1">
       <section aria-label={`Conversa com ${conversation.clientName ?? "cliente"}`} className="flex min-h-0 min-w-0 flex-1 flex-col">
         <ThreadHeader conversation={conversation} canAnswer={canAnswer} onBack={onBack} />
+        <ConversationHandoffs conversationId={id} canAnswer={canAnswer} />
+        <ConversationTags conversationId={id} canAnswer={canAnswer} />
         <details className="border-base-300 border-b bg-base-100 xl:hidden" onToggle={(e) => setContactOpen(e.currentTarget.open)}>
           <summary className="cursor-pointer px-3 py-1.5 text-sm">Contato e negócios</summary>
           {contactOpen && <ContactCard conversationId={id} canAnswer={canAnswer} />}
@@ -93,7 +99,7 @@ export function ThreadPane({ id, onBack }: { id: string; onBack: () => void }) {
                 {(!prev || !sameSpDay(prev.sentAt, m.sentAt)) && (
                   <div className="my-1 self-center rounded-full bg-base-100 px-3 py-0.5 text-base-content/60 text-xs">{dayLabel(m.sentAt)}</div>
                 )}
-                <MessageBubble message={m} />
+                <MessageBubble message={m} badge={m.senderType === "customer" ? <SentimentDot dot={sentiments.get(m.id)} /> : undefined} />
               </Fragment>
             );
           })}
@@ -108,6 +114,7 @@ export function ThreadPane({ id, onBack }: { id: string; onBack: () => void }) {
       </section>
       <aside aria-label="Contato do cliente" className="hidden w-72 shrink-0 overflow-y-auto border-base-300 border-l bg-base-100 xl:block">
         <ContactCard conversationId={id} canAnswer={canAnswer} />
+        <ConversationSummaryPanel conversationId={id} canAnswer={canAnswer} />
       </aside>
     </div>
   );

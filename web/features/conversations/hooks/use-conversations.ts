@@ -69,6 +69,8 @@ export function useRefreshInbox() {
       qc.invalidateQueries({ queryKey: trpc.conversations.list.pathKey() }),
       qc.invalidateQueries({ queryKey: trpc.conversations.counts.queryKey() }),
       qc.invalidateQueries({ queryKey: conversationId ? trpc.conversations.thread.infiniteQueryKey({ id: conversationId }) : trpc.conversations.thread.pathKey() }),
+      // Handoffs (badge, banner, timeline, the "Transferências" tab) change with the conversation.
+      qc.invalidateQueries({ queryKey: trpc.handoffs.pathKey() }),
     ]);
 }
 

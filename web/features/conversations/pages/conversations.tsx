@@ -2,6 +2,7 @@ import { useCallback, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { Icon } from "../../../components/ui/icons";
 import { useWorkspaces } from "../../workspaces/hooks/use-workspaces";
+import { PendingHandoffsBadge } from "../../handoffs/components/pending-badge";
 import { ConversationFilters } from "../components/conversation-filters";
 import { ConversationList } from "../components/conversation-list";
 import { ThreadPane } from "../components/thread-pane";
@@ -31,7 +32,10 @@ export default function ConversationsPage() {
         className={`${selectedId ? "hidden md:flex" : "flex"} w-full min-w-0 flex-col border-base-300 border-r md:w-80 lg:w-96`}
       >
         <div className="flex items-center justify-between gap-2 px-3 pt-3">
-          <h1 className="font-semibold text-xl">Conversas</h1>
+          <div className="flex items-center gap-2">
+            <h1 className="font-semibold text-xl">Conversas</h1>
+            <PendingHandoffsBadge />
+          </div>
           <span className={`badge badge-xs gap-1 ${live === "live" ? "badge-success badge-soft" : "badge-ghost"}`} title={live === "live" ? "Atualizando ao vivo" : "Reconectando..."}>
             <span className={`size-1.5 rounded-full ${live === "live" ? "bg-success" : "bg-base-content/40"}`} aria-hidden="true" />
             {live === "live" ? "ao vivo" : "reconectando"}

@@ -10,6 +10,8 @@ import { type FieldErrors, fieldErrors, serverFieldError } from "../../../../lib
 import { formatDateTime } from "../../../../lib/format";
 import { trpc, trpcErrorMessage } from "../../../../lib/trpc";
 import { ContactVariablesCard } from "../../variables/components/contact-variables-card";
+import { ContactMemorySection } from "../../../memory/components/contact-memory";
+import { ContactSummariesSection } from "../../../memory/components/conversation-summaries";
 import { ContactForm, type ContactFormValues, toFormValues, toInput } from "../components/contact-form";
 import { ContactTimeline } from "../components/contact-timeline";
 import { LgpdActions } from "../components/lgpd-actions";
@@ -204,6 +206,10 @@ function ContactView({ data }: { data: ContactDetail }) {
           )}
           <ContactVariablesCard contactId={c.id} />
         </div>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ContactMemorySection contactId={c.id} canWrite={perms.canWrite} />
+        <ContactSummariesSection contactId={c.id} />
       </div>
       <ContactTimeline contactId={c.id} />
       <ConfirmDialog

@@ -1,0 +1,24 @@
+/**
+ * Text matching of the routing engine: accent- and case-insensitive whole-word (or whole-phrase)
+ * keyword matches, so "preço" matches "PRECO?" but "pre" does not match "preço".
+ */
+export function foldText(s: string): string {
+  return s
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** Whether the keyword (a word or a phrase) occurs in the text as whole words. */
+export function hasKeyword(foldedText: string, keyword: string): boolean {
+  const k = foldText(keyword);
+  if (!k) return false;
+  return ` ${foldedText} `.includes(` ${k} `);
+}
+
+export function matchesKeywords(foldedText: string, keywords: readonly string[], mode: "any" | "all" = "any"): boolean {
+  if (!keywords.length) return false;
+  return mode === "all" ? keywords.every((k) => hasKeyword(foldedText, k)) : keywords.some((k) => hasKeyword(foldedText, k));
+}

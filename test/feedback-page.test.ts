@@ -69,9 +69,10 @@ beforeAll(async () => {
   await give(B.agent.id, { feedbackType: "dislike", userMessage: "De B", agentResponse: "Resposta de B", sessionId: "b" });
 }, 60_000);
 
+// The training text made by toTraining may still be training: stopping waits for its job.
 afterAll(async () => {
   await app.stop();
-});
+}, 30_000);
 
 describe("[feedback] list", () => {
   test("newest first in keyset pages, with no item repeated or lost", async () => {

@@ -120,10 +120,20 @@ test.describe("[AUTH]", () => {
 
     await page.getByRole("button", { name: "Menu do usuário" }).click();
     // The overlay lives from the click until the next page commits (~250 ms): wait for it from
-    // before the click (waitFor watches the page continuously) instead of polling after it.
+    // before the click (waitFor watches the page continuously), and hold the page load of /login
+    // until it was seen, so a busy machine cannot commit the next page first.
     const overlaySeen = page.getByText("Saindo...").waitFor({ state: "visible" });
+    const loginPage = (url: URL) => url.pathname === "/login";
+    await page.route(
+      loginPage,
+      async (route) => {
+        await overlaySeen.catch(() => {});
+        await route.continue();
+      },
+    );
     await page.getByRole("menuitem", { name: "Sair" }).click();
     await overlaySeen;
+    await page.unroute(loginPage);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByLabel("Email")).toHaveValue(user.email);
     await expect(page.getByLabel("Lembrar de mim")).toBeChecked();

@@ -1,15 +1,11 @@
 /**
  * Text matching of the routing engine: accent- and case-insensitive whole-word (or whole-phrase)
- * keyword matches, so "preço" matches "PRECO?" but "pre" does not match "preço".
+ * keyword matches, so "preço" matches "PRECO?" but "pre" does not match "preço". The folding is the
+ * sentiment lexicon's, so rules and sentiment conditions see the same words.
  */
-export function foldText(s: string): string {
-  return s
-    .normalize("NFD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
+import { foldText } from "../insights/lexicon";
+
+export { foldText };
 
 /** Whether the keyword (a word or a phrase) occurs in the text as whole words. */
 export function hasKeyword(foldedText: string, keyword: string): boolean {

@@ -40,6 +40,15 @@ import { memoryRouter } from "./memory";
 import { feedbackRouter } from "./feedback";
 import { agentAiFeaturesRouter } from "./agent-ai-features";
 import { invitationsRouter, workspacesRouter } from "./workspaces";
+import { academyRouter } from "./academy";
+import { academyQuizRouter } from "./academy-quiz";
+import { certificatesRouter } from "./certificates";
+import { adminAcademyRouter } from "./admin-academy";
+import { adminAcademyRecordingRouter } from "./admin-academy-recording";
+import { supportRouter } from "./support";
+import { adminSupportRouter } from "./admin-support";
+import { suggestionsRouter } from "./suggestions";
+import { adminSuggestionsRouter } from "./admin-suggestions";
 
 export const appRouter = router({
   auth: authRouter,
@@ -85,6 +94,15 @@ export const appRouter = router({
   memory: memoryRouter,
   feedback: feedbackRouter,
   agentAiFeatures: agentAiFeaturesRouter,
+  academy: academyRouter,
+  academyQuiz: academyQuizRouter,
+  certificates: certificatesRouter,
+  adminAcademy: adminAcademyRouter,
+  adminAcademyRecording: adminAcademyRecordingRouter,
+  support: supportRouter,
+  adminSupport: adminSupportRouter,
+  suggestions: suggestionsRouter,
+  adminSuggestions: adminSuggestionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

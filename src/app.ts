@@ -40,6 +40,10 @@ import { securityHeaders } from "./api/security-headers";
 import { referralMiddleware } from "./api/referral";
 import { type SpaShell, isSpaPage, spaPage } from "./api/spa";
 import { trpcMount } from "./api/trpc-mount";
+import { supportRoutes } from "./api/support";
+import { fileRoutes } from "./api/files";
+import { academyUploadRoutes } from "./api/academy-uploads";
+import { certificateRoutes } from "./api/certificates";
 
 /**
  * The Hono app: /api/v1 (REST shim of SPEC §7), /trpc (the SPA's other calls) and, with `spa`, the
@@ -96,6 +100,11 @@ export function createApp(deps: AppDeps, opts: { jobs?: () => JobsStatus | null;
   app.route("/api/v1/billing", billingRoutes);
   app.route("/api/v1/credit-usage", creditRoutes);
   app.route("/api/v1/integrations/google-calendar", googleCalendarCallbackRoutes);
+  // Issue 19: support requests, protected files, academy uploads and certificates.
+  app.route("/api/v1/support", supportRoutes);
+  app.route("/api/v1/files", fileRoutes);
+  app.route("/api/v1/admin/academy", academyUploadRoutes);
+  app.route("/api/v1/academy/certificates", certificateRoutes);
   app.route("/api/v1/admin", adminRoutes);
   app.route("/api/v1/config", configRoutes);
   app.route("/api/v1/dev", devRoutes);

@@ -15,6 +15,7 @@ import type { AppDeps } from "./services/context";
 import { sealPlaintextIntentHeaders } from "./services/intents";
 import { createMailer } from "./services/mail";
 import { seedMailConfigFromEnv } from "./services/mail-templates/server-config";
+import { seedAcademy } from "./services/academy/seed";
 import { createWorkspaceRecord } from "./services/workspaces";
 
 /** APP_SECRET from env, else one generated into the data dir on first start (mode 600). */
@@ -118,6 +119,8 @@ async function finishBoot(deps: AppDeps, env: Env, admin: AdminCredentials | und
   await bootstrapAiConfigFromEnv(deps);
   await nextTurn();
   await seedMailConfigFromEnv(deps);
+  await nextTurn();
+  await seedAcademy(deps);
   await nextTurn();
   // Webhook-intent headers written in plaintext before they were sealed (needs the app key, not SQL).
   await sealPlaintextIntentHeaders(deps);

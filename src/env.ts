@@ -36,6 +36,8 @@ const envSchema = z.object({
   EMBEDDINGS_MODEL: z.string().default("text-embedding-3-small"),
   /** Largest document an owner may upload, in MB. */
   TRAINING_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(200).default(20),
+  /** Largest academy lesson video an admin may upload, in MB (streamed to disk, never buffered). */
+  ACADEMY_VIDEO_MAX_MB: z.coerce.number().int().min(1).max(8192).default(1024),
   /** Training bounds (src/knowledge/limits.ts): what a DOCX may inflate to, text and chunks per source and workspace. */
   TRAINING_MAX_UNZIPPED_MB: z.coerce.number().int().min(1).max(1024).default(50),
   TRAINING_MAX_SOURCE_CHARS: z.coerce.number().int().min(1000).default(2_000_000),

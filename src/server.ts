@@ -63,7 +63,7 @@ export async function startServer(env = loadEnv()) {
       reusePort: false,
       development,
       // Bun's own ceiling; each route's limit is enforced by src/api/body-limit.ts while reading.
-      maxRequestBodySize: Math.max(BODY_LIMITS.publicChat, env.TRAINING_MAX_UPLOAD_MB * 1024 * 1024) + 1024 * 1024,
+      maxRequestBodySize: Math.max(BODY_LIMITS.publicChat, BODY_LIMITS.supportRequest, env.TRAINING_MAX_UPLOAD_MB * 1024 * 1024, env.ACADEMY_VIDEO_MAX_MB * 1024 * 1024) + 1024 * 1024,
       // The SPA's assets (or dev bundles) are answered by Bun; the app answers every page with headers (src/api/spa.ts).
       routes: { "/api/v1/health": api, "/api/*": gated, "/trpc/*": gated, "/webhooks/*": gated, "/widget.js": api, ...spa.routes, "/*": page },
       fetch: gated,

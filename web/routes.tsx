@@ -31,6 +31,8 @@ function PageView({ page }: { page: Page }) {
 }
 
 const PublicChatPage = lazy(() => import("./features/public-chat/pages/public-chat"));
+// A certificate's public verification (issue 19): anyone with the code, no login.
+const CertificateVerifyPage = lazy(() => import("./features/academy/pages/certificate-verify"));
 
 /** Public pages at exact paths (no params). */
 const PUBLIC_PAGES: Record<string, Page> = {
@@ -64,6 +66,7 @@ export function AppRoutes() {
         ))}
         <Route path="/chat/:id" component={PublicChatPage} />
         <Route path="/chat/*" component={PublicChatPage} />
+        <Route path="/certificado/:code" component={CertificateVerifyPage} />
         <Route path="/" component={RootRedirect} />
         <Route path="/workspace/dashboard">
           <ShellArea />

@@ -18,6 +18,7 @@ import m15 from "./0015_commerce.sql" with { type: "text" };
 import m16 from "./0016_campaigns.sql" with { type: "text" };
 import m17 from "./0017_admin_account.sql" with { type: "text" };
 import m18 from "./0018_orchestration_insights.sql" with { type: "text" };
+import m19 from "./0019_academy_support.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_init", when: 1795316853979, sql: m0 },
@@ -39,4 +40,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0016_campaigns", when: 1795679958615, sql: m16 },
   { tag: "0017_admin_account", when: 1795689712251, sql: m17 },
   { tag: "0018_orchestration_insights", when: 1795701458979, sql: m18 },
+  { tag: "0019_academy_support", when: 1795707677605, sql: m19 },
 ];

@@ -14,3 +14,6 @@ export * from "./campaigns";
 export * from "./orchestration";
 export * from "./ab-tests";
 export * from "./insights";
+export * from "./files";
+export * from "./academy";
+export * from "./support";

@@ -12,6 +12,7 @@ import { AppError } from "../lib/errors";
 import { readWithin } from "../lib/read-capped";
 import { CONTACT_IMPORT_LIMITS, IMPORT_ERRORS } from "../schemas/crm/imports";
 import { AVATAR_ERRORS, AVATAR_MAX_BYTES } from "../schemas/account";
+import { SUPPORT_LIMITS } from "../schemas/support";
 import type { HonoEnv } from "./context";
 
 const KB = 1024;
@@ -29,6 +30,10 @@ export const BODY_LIMITS = {
   openApiDocument: 8 * MB,
   /** Meta batches updates with media ids, never the media: a few MB at most. */
   webhook: 4 * MB,
+  /** A support request: the screen recording, four other files and the fields (src/schemas/support.ts). */
+  supportRequest: SUPPORT_LIMITS.videoMaxBytes + (SUPPORT_LIMITS.maxAttachments - 1) * SUPPORT_LIMITS.fileMaxBytes + 256 * KB,
+  /** A lesson's downloadable material. */
+  lessonMaterial: 50 * MB,
 } as const;
 
 /** Multipart framing around the one file of a document upload. */
@@ -79,13 +84,22 @@ function trpcRule(path: string): Rule {
   return { limit, message: TOO_LARGE(limit), trpc: names };
 }
 
-export function bodyRule(method: string, path: string, env: Pick<Env, "TRAINING_MAX_UPLOAD_MB">): Rule {
+type LimitEnv = Pick<Env, "TRAINING_MAX_UPLOAD_MB" | "ACADEMY_VIDEO_MAX_MB">;
+
+export function bodyRule(method: string, path: string, env: LimitEnv): Rule {
   if (path.startsWith("/trpc/")) return trpcRule(path);
   if (path.startsWith("/webhooks/")) return rule(BODY_LIMITS.webhook);
   // A contacts CSV (100,000 rows are ~10–15 MB): the file's own limit plus the multipart framing.
   if (path === "/api/v1/contacts/imports" && method === "POST") return rule(CONTACT_IMPORT_LIMITS.maxBytes + MULTIPART_OVERHEAD, IMPORT_ERRORS.tooLarge);
   // An avatar: the picture's own limit plus the multipart framing (src/schemas/account.ts).
   if (path === "/api/v1/account/avatar" && method === "POST") return rule(AVATAR_MAX_BYTES + MULTIPART_OVERHEAD, AVATAR_ERRORS.tooLarge);
+  // Issue 19: support requests (multipart) and academy uploads (raw bodies streamed to disk).
+  if (path === "/api/v1/support/requests" && method === "POST") return rule(BODY_LIMITS.supportRequest);
+  const lessonUpload = /^\/api\/v1\/admin\/academy\/lessons\/[^/]+\/(video|materials)\/?$/.exec(path);
+  if (lessonUpload && method === "POST") {
+    if (lessonUpload[1] === "video") return rule(env.ACADEMY_VIDEO_MAX_MB * MB, `O vídeo excede o tamanho máximo de ${env.ACADEMY_VIDEO_MAX_MB} MB.`);
+    return rule(BODY_LIMITS.lessonMaterial, "O material excede o tamanho máximo de 50 MB.");
+  }
   const agentPath = /^\/api\/v1\/agents(?:\/([^/]+)(?:\/(chat-external|feedback|training\/documents))?)?\/?$/.exec(path);
   if (agentPath) {
     const [, id, sub] = agentPath;
@@ -114,7 +128,7 @@ function refuse(c: Context<HonoEnv>, r: Rule): Response {
   return c.json(batch ? r.trpc.map(shape) : shape(r.trpc[0] ?? ""), 413);
 }
 
-export function bodyLimits(env: Pick<Env, "TRAINING_MAX_UPLOAD_MB">): MiddlewareHandler<HonoEnv> {
+export function bodyLimits(env: LimitEnv): MiddlewareHandler<HonoEnv> {
   return async (c, next) => {
     const body = c.req.raw.body;
     if (!body) return next();

@@ -38,6 +38,12 @@ import { AB_TESTS_PROCEDURES } from "./guard-ab-tests";
 import { INSIGHTS_PROCEDURES } from "./guard-insights";
 import { MEMORY_PROCEDURES } from "./guard-memory";
 import { FEEDBACK_PROCEDURES } from "./guard-feedback";
+import { ACADEMY_PROCEDURES } from "./guard-academy";
+import { ACADEMY_QUIZ_PROCEDURES } from "./guard-academy-quiz";
+import { ADMIN_ACADEMY_PROCEDURES } from "./guard-admin-academy";
+import { ADMIN_ACADEMY_RECORDING_PROCEDURES } from "./guard-admin-academy-recording";
+import { SUPPORT_PROCEDURES } from "./guard-support";
+import { SUGGESTIONS_PROCEDURES } from "./guard-suggestions";
 import { uniqueEmail } from "./factories";
 import type { Fixture } from "./guard-fixtures";
 import { sampleIntent } from "./guard-fixtures";
@@ -253,4 +259,10 @@ export const PROCEDURES: Record<string, ProcedureExpectation> = {
   ...INSIGHTS_PROCEDURES,
   ...MEMORY_PROCEDURES,
   ...FEEDBACK_PROCEDURES,
+  ...ACADEMY_PROCEDURES,
+  ...ACADEMY_QUIZ_PROCEDURES,
+  ...ADMIN_ACADEMY_PROCEDURES,
+  ...ADMIN_ACADEMY_RECORDING_PROCEDURES,
+  ...SUPPORT_PROCEDURES,
+  ...SUGGESTIONS_PROCEDURES,
 };

@@ -26,6 +26,15 @@ export const CONFIG_TABLES = [
   "coupons",
   // One row at most per platform mail type the admin edited (issue 17, src/services/mail-templates).
   "email_templates",
+  // The academy's content (issue 19): courses, modules, lessons, quizzes the admin writes by hand.
+  "academy_courses",
+  "academy_course_access",
+  "academy_modules",
+  "academy_lessons",
+  "academy_lesson_materials",
+  "academy_quizzes",
+  "academy_quiz_questions",
+  "academy_recording_templates",
 ];
 /**
  * PER_TENANT: grows with the number of users/workspaces, but one tenant's rows are few (plan
@@ -78,10 +87,21 @@ export const PER_TENANT_TABLES = [
   "ab_test_variants",
   "alert_rules",
   "alert_rule_seeds",
+  // A learner's own rows (issue 19): one per course, lesson or attempt (at most 3 per quiz).
+  "academy_enrollments",
+  "academy_lesson_progress",
+  "academy_quiz_attempts",
+  "academy_certificates",
 ];
 /** GROWING: grows with usage, per tenant too (every message, turn, visitor, log line). */
 export const GROWING_TABLES = [
   "messages",
+  // Issue 19: every upload, support request and its replies, suggestion and vote adds rows.
+  "stored_files",
+  "support_requests",
+  "support_messages",
+  "feature_suggestions",
+  "feature_suggestion_votes",
   // Affiliates (issue 15): every click, sign-up and paid invoice of a referral adds a row.
   "affiliate_clicks",
   "affiliate_referrals",

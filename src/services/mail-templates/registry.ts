@@ -111,6 +111,22 @@ export const MAIL_TEMPLATES = {
     html: '<p>Olá, {{firstName}}!</p><p>O alerta <strong>{{ruleName}}</strong> disparou na conversa de {{clientName}} com o agente {{agentName}}.</p><p>Última mensagem: {{lastMessage}}</p><p><a href="{{conversationUrl}}">Ver a conversa</a></p>',
     sample: { firstName: "Carla", ruleName: "3 mensagens negativas seguidas", clientName: "Maria Souza", agentName: "Ana Atendente", lastMessage: "Péssimo atendimento, ninguém resolve", conversationUrl: "https://atenda.exemplo.com.br/conversations?c=exemplo" },
   },
+  "support-reply": {
+    name: "Resposta a um chamado de suporte",
+    variables: ["firstName", "subject", "reply", "status", "requestUrl"],
+    subject: "Resposta ao seu chamado: {{subject}}",
+    text: "Olá, {{firstName}}!\n\nA equipe de suporte respondeu ao seu chamado \"{{subject}}\" (situação: {{status}}):\n\n{{reply}}\n\nVeja e responda em: {{requestUrl}}",
+    html: '<p>Olá, {{firstName}}!</p><p>A equipe de suporte respondeu ao seu chamado <strong>{{subject}}</strong> (situação: {{status}}):</p><blockquote>{{reply}}</blockquote><p><a href="{{requestUrl}}">Ver e responder</a></p>',
+    sample: { firstName: "Carla", subject: "Erro ao conectar o WhatsApp", reply: "Olá! Corrigimos o problema, tente conectar de novo.", status: "Resolvido", requestUrl: "https://atenda.exemplo.com.br/meus-chamados/exemplo" },
+  },
+  "suggestion-update": {
+    name: "Atualização de uma sugestão de funcionalidade",
+    variables: ["firstName", "title", "status", "reply", "suggestionsUrl"],
+    subject: "Sua sugestão \"{{title}}\" foi atualizada",
+    text: "Olá, {{firstName}}!\n\nSua sugestão \"{{title}}\" agora está: {{status}}.\n\n{{reply}}\n\nVeja as sugestões em: {{suggestionsUrl}}",
+    html: '<p>Olá, {{firstName}}!</p><p>Sua sugestão <strong>{{title}}</strong> agora está: {{status}}.</p><p>{{reply}}</p><p><a href="{{suggestionsUrl}}">Ver as sugestões</a></p>',
+    sample: { firstName: "Carla", title: "Relatório semanal por e-mail", status: "Planejada", reply: "Obrigado! Entrou no planejamento do próximo trimestre.", suggestionsUrl: "https://atenda.exemplo.com.br/feature-suggestions" },
+  },
 } satisfies Record<string, MailTemplateDefault>;
 
 export type MailTemplateType = keyof typeof MAIL_TEMPLATES;

@@ -66,6 +66,19 @@ const EmailDemoPage = lazy(() => import("../admin/pages/mail/email-demo"));
 const EmailTestPage = lazy(() => import("../admin/pages/mail/email-test"));
 const PlatformUazapiPage = lazy(() => import("../admin/pages/platform/uazapi"));
 const PlatformWhatsappPage = lazy(() => import("../admin/pages/platform/whatsapp-config"));
+const AcademyPage = lazy(() => import("../academy/pages/academy"));
+const CoursePage = lazy(() => import("../academy/pages/course"));
+const LessonPage = lazy(() => import("../academy/pages/lesson"));
+const QuizPage = lazy(() => import("../academy/pages/quiz"));
+const AcademyAdminPage = lazy(() => import("../admin/pages/academy/academy-admin"));
+const CourseEditorPage = lazy(() => import("../admin/pages/academy/course-editor"));
+const RecordLessonPage = lazy(() => import("../admin/pages/academy/record"));
+const SupportListPage = lazy(() => import("../admin/pages/support/support-list"));
+const SupportDetailPage = lazy(() => import("../admin/pages/support/support-detail"));
+const MyRequestsPage = lazy(() => import("../support/pages/my-requests"));
+const MyRequestPage = lazy(() => import("../support/pages/my-request"));
+const FeatureSuggestionsPage = lazy(() => import("../suggestions/pages/feature-suggestions"));
+const AdminSuggestionsPage = lazy(() => import("../admin/pages/suggestions/suggestions"));
 
 /** Admin sections that have a screen; the others show their title and the plain note. */
 const ADMIN_PAGES: Record<string, ComponentType> = {
@@ -95,6 +108,12 @@ const ADMIN_PAGES: Record<string, ComponentType> = {
   "/admin/stripe-config": StripeConfigPage,
   "/admin/pagamentos": AdminPaymentsPage,
   "/admin/afiliados": AdminAffiliatesPage,
+  "/admin/academy": AcademyAdminPage,
+  "/admin/academy/cursos/:courseId": CourseEditorPage,
+  "/admin/academy/record": RecordLessonPage,
+  "/admin/suporte": SupportListPage,
+  "/admin/suporte/:id": SupportDetailPage,
+  "/admin/sugestoes": AdminSuggestionsPage,
 };
 
 /** A real page, or only a pt-BR title for areas that later issues deliver. */
@@ -122,14 +141,17 @@ export const PROTECTED_ROUTES: RouteDef[] = [
   { path: "/multi-agentes/:orchestrationId", page: OrchestrationDetailPage },
   { path: "/leads-hunter", page: LeadListsPage },
   { path: "/leads-hunter/:listId", page: LeadListPage },
-  { path: "/academy", title: "Academy" },
-  { path: "/academy/courses/:id", title: "Curso" },
-  { path: "/academy/lessons/:lessonId", title: "Aula" },
+  { path: "/academy", page: AcademyPage },
+  { path: "/academy/courses/:id", page: CoursePage },
+  { path: "/academy/lessons/:lessonId", page: LessonPage },
+  { path: "/academy/quizzes/:quizId", page: QuizPage },
   { path: "/faturamento", page: BillingPage },
   { path: "/planos", page: PlansPage },
   { path: "/creditos-adicionais", page: CreditPacksPage },
   { path: "/checkout", page: CheckoutPage },
-  { path: "/feature-suggestions", title: "Sugira uma funcionalidade" },
+  { path: "/feature-suggestions", page: FeatureSuggestionsPage },
+  { path: "/meus-chamados", page: MyRequestsPage },
+  { path: "/meus-chamados/:id", page: MyRequestPage },
   { path: "/logs", page: LogsPage },
   { path: "/validation", page: ValidationPage },
   { path: "/afiliados", page: AffiliatesPage },

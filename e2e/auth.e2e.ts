@@ -119,18 +119,26 @@ test.describe("[AUTH]", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
 
     await page.getByRole("button", { name: "Menu do usuário" }).click();
-    // The overlay lives from the click until the next page commits (~250 ms): wait for it from
-    // before the click (waitFor watches the page continuously), and hold the page load of /login
-    // until it was seen, so a busy machine cannot commit the next page first.
-    const overlaySeen = page.getByText("Saindo...").waitFor({ state: "visible" });
+    // The overlay lives from the click until the next page commits (~250 ms). A Playwright wait on the
+    // page would move to the next document once the navigation starts (and, with /login held, never
+    // see it): the page itself reports the overlay from a MutationObserver, and /login is held until then.
+    let markSeen = () => {};
+    const overlaySeen = new Promise<void>((resolve) => {
+      markSeen = resolve;
+    });
+    await page.exposeFunction("overlaySeenByTest", () => markSeen());
+    await page.evaluate(() => {
+      const report = () => {
+        // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point (shown, not only in the DOM)
+        if (document.body.innerText.includes("Saindo...")) (window as unknown as { overlaySeenByTest: () => void }).overlaySeenByTest();
+      };
+      new MutationObserver(report).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     const loginPage = (url: URL) => url.pathname === "/login";
-    await page.route(
-      loginPage,
-      async (route) => {
-        await overlaySeen.catch(() => {});
-        await route.continue();
-      },
-    );
+    await page.route(loginPage, async (route) => {
+      await overlaySeen;
+      await route.continue();
+    });
     await page.getByRole("menuitem", { name: "Sair" }).click();
     await overlaySeen;
     await page.unroute(loginPage);

@@ -15,7 +15,7 @@ if [ ! -x node_modules/.bin/bun ] || ! node_modules/.bin/bun --version >/dev/nul
 fi
 BUN=node_modules/.bin/bun
 mkdir -p reports .tmp
-rm -f reports/*.xml
+rm -f reports/*.xml reports/*.log
 rc=0
 
 echo "== lint (biome)"
@@ -27,12 +27,30 @@ npx --no-install tsc --noEmit -p . || rc=1
 echo "== web build (SPA, precompressed)"
 $BUN scripts/build-web.ts || rc=1
 
-echo "== unit and API tests (bun test)"
-NODE_ENV=test $BUN test --reporter=junit --reporter-outfile=reports/unit.xml || rc=1
+# Split into UNIT_SHARDS bun processes (default 2): most API tests wait on their own server, sockets
+# and argon2, so two processes keep both cores busy. Files are dealt round-robin in sorted order;
+# each process writes its own junit report and log (printed whole when it ends, not interleaved).
+SHARDS="${UNIT_SHARDS:-2}"
+echo "== unit and API tests (bun test, $SHARDS processes)"
+mapfile -t UNIT_FILES < <(find . -path ./node_modules -prune -o -path ./.tmp -prune -o -path ./dist -prune -o -path ./.git -prune -o \( -name '*.test.ts' -o -name '*.test.tsx' \) -print | sort)
+pids=()
+for ((i = 0; i < SHARDS; i++)); do
+  shard=()
+  for ((j = i; j < ${#UNIT_FILES[@]}; j += SHARDS)); do shard+=("${UNIT_FILES[$j]}"); done
+  NODE_ENV=test $BUN test --reporter=junit --reporter-outfile="reports/unit-$i.xml" "${shard[@]}" > "reports/unit-$i.log" 2>&1 &
+  pids+=($!)
+done
+for ((i = 0; i < SHARDS; i++)); do
+  wait "${pids[$i]}" || rc=1
+  echo "-- unit shard $((i + 1))/$SHARDS"
+  cat "reports/unit-$i.log"
+done
 
 echo "== browser tests (Playwright + chromium)"
 # Two specs at a time; the ones that change platform-wide state run alone at the end (playwright.config.ts).
 E2E_WORKERS="${E2E_WORKERS:-2}" PLAYWRIGHT_JUNIT_OUTPUT_NAME=reports/e2e.xml npx --no-install playwright test --reporter=list,junit || rc=1
 
-node scripts/test-summary.mjs reports/unit.xml reports/e2e.xml || rc=1
+UNIT_REPORTS=()
+for ((i = 0; i < SHARDS; i++)); do UNIT_REPORTS+=("reports/unit-$i.xml"); done
+node scripts/test-summary.mjs "${UNIT_REPORTS[@]}" reports/e2e.xml || rc=1
 exit $rc

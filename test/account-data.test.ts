@@ -1,12 +1,19 @@
 /** /account data (issue 17): the LGPD download without secrets, and deleting the account. */
+import { existsSync } from "node:fs";
+import { absoluteFilePath, findStoredFile } from "../src/services/files/store";
+
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
-import { agents, sessions, userActivityLogs, users, workspaceMembers, workspaces } from "../db/schema";
+import { agents, sessions, storedFiles, userActivityLogs, users, workspaceMembers, workspaces } from "../db/schema";
 import { forgetMemberships } from "../src/services/access";
 import { type TestApp, startTestApp } from "./helpers/app";
 import { Client, must } from "./helpers/client";
 import { PASSWORD, type PublicUser, insertAgent, loginAs, registerUser, userRow } from "./helpers/factories";
 import { inviteMember } from "./helpers/training";
+
+/** A 2×1 PNG, a support request's screenshot. */
+const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DwnwEIGAEAJdUCAP+1zwQAAAAASUVORK5CYII="), (c) => c.charCodeAt(0));
+
 
 // Every login and password check is an argon2 hash: slow on the shared 2-core machine.
 setDefaultTimeout(30_000);
@@ -90,9 +97,21 @@ describe("[account] deletion", () => {
     await giveAwayOwnWorkspace(member.user.id, owner.user.id);
     const wsId = must(owner.user.currentWorkspaceId);
     const made = await insertAgent(app, wsId, member.user.id, "Agente do membro");
+    // A support request with a screenshot: the file is the user's own and must not outlive the account.
+    const body = new FormData();
+    body.set("type", "question");
+    body.set("description", "Como troco o número do WhatsApp?");
+    body.append("attachments", new File([PNG], "tela.png", { type: "image/png" }));
+    const opened = await member.client.fetchWithJar(`${app.base}/api/v1/support/requests`, { method: "POST", body });
+    expect(opened.status).toBe(201);
+    const [file] = await app.deps.db.select().from(storedFiles).where(eq(storedFiles.ownerUserId, member.user.id));
+    const filePath = file ? absoluteFilePath(app.deps.env, file) : "";
+    expect(existsSync(filePath)).toBe(true);
 
     const res = await member.client.trpc.account.delete.mutate({ currentPassword: PASSWORD, confirmation: "EXCLUIR" });
     expect(res.ok).toBe(true);
+    expect(existsSync(filePath)).toBe(false);
+    expect(file ? await findStoredFile(app.deps.db, file.id) : "sem arquivo").toBeNull();
     expect(await userRow(app, member.email)).toBeUndefined();
     for (const c of [member.client, other.client]) expect((await c.get<PublicUser>("/api/v1/auth/user")).status).toBe(401);
     expect(await app.deps.db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, member.user.id))).toEqual([]);

@@ -4,7 +4,7 @@
  * reading: the streamed tests count what the client was asked to send.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { BODY_LIMITS, TOO_LARGE } from "../src/api/body-limit";
+import { BODY_LIMITS, LENGTH_REQUIRED, TOO_LARGE } from "../src/api/body-limit";
 import { type TestApp, startTestApp } from "./helpers/app";
 import { type AgentRow, ownerWithAgent } from "./helpers/agents";
 import type { Client } from "./helpers/client";
@@ -154,5 +154,21 @@ describe("[edge] request body limits (defect 12)", () => {
     // Well over 64 kB on the wire, but the training procedures take up to 2 MB: zod answers, not the limit.
     const tooLong = await owner.trpc.training.addText.mutate({ agentId: agent.id, body: { content: `${"á\"\n".repeat(30_000)}fim` } });
     expect(tooLong.status).toBe(400);
+  });
+
+  // Issue 19 review: these bodies were buffered up to their limit (1 GB, ~140 MB) before any session check.
+  test("a lesson video streamed without a session is refused before it is read (the store counts, not the middleware)", async () => {
+    const s = streamed(300 * MB);
+    const res = await post("/api/v1/admin/academy/lessons/00000000-0000-4000-8000-000000000000/video", s.body, { "content-type": "video/mp4" });
+    expect(res.status).toBe(401);
+    expect(s.pulled()).toBeLessThan(16 * MB);
+  });
+
+  test("a support request without Content-Length is refused at once with a clear message", async () => {
+    const s = streamed(200 * MB);
+    const res = await post("/api/v1/support/requests", s.body, { "content-type": "multipart/form-data; boundary=x" }, owner);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(LENGTH_REQUIRED);
+    expect(s.pulled()).toBeLessThan(16 * MB);
   });
 });

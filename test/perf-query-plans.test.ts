@@ -30,6 +30,23 @@ import { eventually } from "./helpers/training";
  */
 const ALLOWED: { match: RegExp; why: string }[] = [
   {
+    // suggestions.list / adminSuggestions.list (src/services/suggestions): the board's total and the
+    // admin's per-status tabs count the platform's suggestions off covering indexes.
+    match: /^select (count\(\*\)|"status", count\(\*\)) from "feature_suggestions"( where "feature_suggestions"\."status" <> \?| group by "feature_suggestions"\."status")?$/,
+    why: "suggestions are written by hand (5 an hour per user at most): thousands, counted off a covering index",
+  },
+  {
+    // support.list (src/services/support/mine.ts): the pager's total of one user's own requests.
+    match: /^select count\(\*\) from "support_requests" where "support_requests"\."user_id" = \?$/,
+    why: "one user's support requests, 10 an hour at most",
+  },
+  {
+    // adminSupport.list (src/services/support/admin.ts): the admin's total and per-status tabs, also
+    // under a search. Admin-only; requests are rate-limited per user.
+    match: /^select (count\(\*\)|"support_requests"\."status", count\(\*\)) from "support_requests" inner join "users"/,
+    why: "the admin's support queue counts (admin-only screen, rate-limited rows)",
+  },
+  {
     // handoffs.pendingCount (src/services/handoffs/queries.ts): the inbox badge counts the
     // workspace's waiting handoffs off handoffs_pending_idx, a partial index of pending rows only.
     match: /^select count\(\*\) from "handoffs" where \("handoffs"\."workspace_id" = \? and "handoffs"\."status" = \?\)/,

@@ -4,7 +4,9 @@
  * later is covered too), while another workspace keeps every row.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
 import { sql } from "drizzle-orm";
+import { absoluteFilePath, findStoredFile } from "../src/services/files/store";
 import { setSafeFetchTestAllowlist } from "../src/lib/safe-fetch";
 import { WORKSPACE_HAS_SUBSCRIPTION } from "../src/services/workspace-admin/delete";
 import { tablesWithWorkspaceId } from "../src/services/workspace-erase";
@@ -103,9 +105,14 @@ describe("[workspace-erase] deleting a workspace", () => {
     const details = await A.owner.client.trpc.workspaces.details.query();
     const member = await inviteMember(app, A.owner.client, { canEditAgents: true });
     tg.calls.length = 0;
+    // A visitor's chat image kept for the inbox: its bytes must go with the workspace, not only its row.
+    const image = await findStoredFile(app.deps.db, A.fixture.chatImageFileId);
+    const imagePath = image ? absoluteFilePath(app.deps.env, image) : "";
+    expect(existsSync(imagePath)).toBe(true);
 
     const res = await A.owner.client.trpc.workspaces.delete.mutate({ confirmName: details.data.name });
     expect(res.ok).toBe(true);
+    expect(existsSync(imagePath)).toBe(false);
 
     expect(await rowsOf(A.fixture.workspaceId)).toEqual({});
     expect(await rowsOf(B.fixture.workspaceId)).toEqual(bBefore);

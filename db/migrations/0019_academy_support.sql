@@ -233,6 +233,7 @@ CREATE TABLE `feature_suggestions` (
 --> statement-breakpoint
 CREATE INDEX `feature_suggestions_score_idx` ON `feature_suggestions` (`score`,`created_at`);--> statement-breakpoint
 CREATE INDEX `feature_suggestions_status_idx` ON `feature_suggestions` (`status`,`score`);--> statement-breakpoint
+CREATE INDEX `feature_suggestions_merged_idx` ON `feature_suggestions` (`merged_into_id`);--> statement-breakpoint
 CREATE TABLE `support_messages` (
 	`id` text PRIMARY KEY NOT NULL,
 	`request_id` text NOT NULL,
@@ -244,7 +245,7 @@ CREATE TABLE `support_messages` (
 	FOREIGN KEY (`author_user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
-CREATE INDEX `support_messages_request_idx` ON `support_messages` (`request_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `support_messages_request_idx` ON `support_messages` (`request_id`,`created_at`,`id`);--> statement-breakpoint
 CREATE TABLE `support_requests` (
 	`id` text PRIMARY KEY NOT NULL,
 	`user_id` text NOT NULL,
@@ -265,7 +266,8 @@ CREATE TABLE `support_requests` (
 	FOREIGN KEY (`origin_workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
-CREATE INDEX `support_requests_user_idx` ON `support_requests` (`user_id`,`created_at`);--> statement-breakpoint
-CREATE INDEX `support_requests_status_idx` ON `support_requests` (`status`,`created_at`);--> statement-breakpoint
+CREATE INDEX `support_requests_user_idx` ON `support_requests` (`user_id`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `support_requests_status_idx` ON `support_requests` (`status`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `support_requests_created_idx` ON `support_requests` (`created_at`,`id`);--> statement-breakpoint
 DROP INDEX `sentiment_alerts_workspace_idx`;--> statement-breakpoint
 CREATE INDEX `sentiment_alerts_workspace_idx` ON `sentiment_alerts` (`workspace_id`,`created_at`,`id`);

@@ -40,5 +40,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0016_campaigns", when: 1795679958615, sql: m16 },
   { tag: "0017_admin_account", when: 1795689712251, sql: m17 },
   { tag: "0018_orchestration_insights", when: 1795701458979, sql: m18 },
-  { tag: "0019_academy_support", when: 1795707677605, sql: m19 },
+  { tag: "0019_academy_support", when: 1795711066560, sql: m19 },
 ];

@@ -33,7 +33,12 @@ export const supportRequests = sqliteTable(
     lastReplyBy: text("last_reply_by", { enum: ["user", "admin"] }),
     ...timestamps,
   },
-  (t) => [index("support_requests_user_idx").on(t.userId, t.createdAt), index("support_requests_status_idx").on(t.status, t.createdAt)],
+  // Each list reads newest first (created_at, id) straight off one of these.
+  (t) => [
+    index("support_requests_user_idx").on(t.userId, t.createdAt, t.id),
+    index("support_requests_status_idx").on(t.status, t.createdAt, t.id),
+    index("support_requests_created_idx").on(t.createdAt, t.id),
+  ],
 );
 
 export const supportMessages = sqliteTable(
@@ -50,7 +55,7 @@ export const supportMessages = sqliteTable(
       .notNull()
       .$defaultFn(() => Date.now()),
   },
-  (t) => [index("support_messages_request_idx").on(t.requestId, t.createdAt)],
+  (t) => [index("support_messages_request_idx").on(t.requestId, t.createdAt, t.id)],
 );
 
 /**
@@ -81,7 +86,12 @@ export const featureSuggestions = sqliteTable(
     adminReplyAt: ms("admin_reply_at"),
     ...timestamps,
   },
-  (t) => [index("feature_suggestions_score_idx").on(t.score, t.createdAt), index("feature_suggestions_status_idx").on(t.status, t.score)],
+  (t) => [
+    index("feature_suggestions_score_idx").on(t.score, t.createdAt),
+    index("feature_suggestions_status_idx").on(t.status, t.score),
+    // Deleting or merging looks up the suggestions merged into one.
+    index("feature_suggestions_merged_idx").on(t.mergedIntoId),
+  ],
 );
 
 export const featureSuggestionVotes = sqliteTable(

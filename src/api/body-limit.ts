@@ -69,9 +69,15 @@ const TRPC_LIMITS: ReadonlyMap<string, number> = new Map(
   }),
 );
 
-type Rule = { limit: number; message: string; trpc: string[] | null };
+/**
+ * streamed: the route reads the body itself, counting as it writes to disk (src/services/files/store.ts),
+ * so a body without Content-Length is passed through instead of buffered here (before any session check).
+ * lengthRequired: a body the route must parse whole (multipart) is refused when its length is not declared.
+ */
+type Rule = { limit: number; message: string; trpc: string[] | null; streamed?: boolean; lengthRequired?: boolean };
 
-const rule = (limit: number, message = TOO_LARGE(limit)): Rule => ({ limit, message, trpc: null });
+const rule = (limit: number, message = TOO_LARGE(limit), extra: Pick<Rule, "streamed" | "lengthRequired"> = {}): Rule => ({ limit, message, trpc: null, ...extra });
+export const LENGTH_REQUIRED = "Envie o corpo da requisição com o cabeçalho Content-Length.";
 
 /**
  * A batch (`/trpc/a,b?batch=1`) carries every input: each distinct large procedure's limit, plus one
@@ -94,11 +100,11 @@ export function bodyRule(method: string, path: string, env: LimitEnv): Rule {
   // An avatar: the picture's own limit plus the multipart framing (src/schemas/account.ts).
   if (path === "/api/v1/account/avatar" && method === "POST") return rule(AVATAR_MAX_BYTES + MULTIPART_OVERHEAD, AVATAR_ERRORS.tooLarge);
   // Issue 19: support requests (multipart) and academy uploads (raw bodies streamed to disk).
-  if (path === "/api/v1/support/requests" && method === "POST") return rule(BODY_LIMITS.supportRequest);
+  if (path === "/api/v1/support/requests" && method === "POST") return rule(BODY_LIMITS.supportRequest, undefined, { lengthRequired: true });
   const lessonUpload = /^\/api\/v1\/admin\/academy\/lessons\/[^/]+\/(video|materials)\/?$/.exec(path);
   if (lessonUpload && method === "POST") {
-    if (lessonUpload[1] === "video") return rule(env.ACADEMY_VIDEO_MAX_MB * MB, `O vídeo excede o tamanho máximo de ${env.ACADEMY_VIDEO_MAX_MB} MB.`);
-    return rule(BODY_LIMITS.lessonMaterial, "O material excede o tamanho máximo de 50 MB.");
+    if (lessonUpload[1] === "video") return rule(env.ACADEMY_VIDEO_MAX_MB * MB, `O vídeo excede o tamanho máximo de ${env.ACADEMY_VIDEO_MAX_MB} MB.`, { streamed: true });
+    return rule(BODY_LIMITS.lessonMaterial, "O material excede o tamanho máximo de 50 MB.", { streamed: true });
   }
   const agentPath = /^\/api\/v1\/agents(?:\/([^/]+)(?:\/(chat-external|feedback|training\/documents))?)?\/?$/.exec(path);
   if (agentPath) {
@@ -138,6 +144,8 @@ export function bodyLimits(env: LimitEnv): MiddlewareHandler<HonoEnv> {
       if (Number(declared) > r.limit) return refuse(c, r);
       return next();
     }
+    if (r.streamed) return next();
+    if (r.lengthRequired) throw new AppError("VALIDATION", LENGTH_REQUIRED);
     const bytes = await readWithin(body, r.limit);
     if (!bytes) return refuse(c, r);
     // Every later reader (c.req.text/json/formData/arrayBuffer, the tRPC adapter) takes these bytes.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IMAGE_ERRORS } from "../schemas/account";
+import { LESSON_VIDEO_TYPES } from "../schemas/academy/recording";
 import { forgotPasswordInput, loginInput, registerInput, resetPasswordInput, verifyEmailInput } from "../schemas/auth";
 import { createWorkspaceInput, creditGrantInput } from "../schemas/workspaces";
 
@@ -15,6 +16,10 @@ type Op = {
   body?: z.ZodType;
   /** A multipart/form-data body (an upload): field → description. */
   multipart?: Record<string, string>;
+  /** A raw binary body (issue 19 lesson uploads): the accepted content types and what the bytes are. */
+  raw?: { types: string[]; description: string };
+  /** Request headers the call reads: name → description. */
+  headers?: Record<string, string>;
   auth?: "session" | "admin" | "none";
   params?: string[];
   query?: Record<string, string>;
@@ -85,6 +90,20 @@ const ops: Op[] = [
     tag: "conta",
     params: ["id"],
     answers: { "200": "`image/webp`" },
+    errors: { "401": IMAGE_ERRORS.unauthorized, "403": IMAGE_ERRORS.forbidden, "404": IMAGE_ERRORS.notFound },
+  },
+  {
+    method: "get",
+    path: "/files/{id}",
+    summary:
+      "Arquivo guardado (anexo de chamado, vídeo ou material de aula, imagem de conversa, foto de agente) para quem pode vê-lo; aceita Range (uma faixa → 206, fora do arquivo → 416) e HEAD",
+    tag: "arquivos",
+    params: ["id"],
+    answers: {
+      "200": "os bytes com o Content-Type do arquivo; inline para imagens, vídeo, áudio e PDF, anexo para o resto",
+      "206": "a faixa pedida, com Content-Range",
+      "416": "faixa fora do arquivo (Content-Range: bytes */tamanho)",
+    },
     errors: { "401": IMAGE_ERRORS.unauthorized, "403": IMAGE_ERRORS.forbidden, "404": IMAGE_ERRORS.notFound },
   },
   { method: "get", path: "/workspaces", summary: "Workspaces do usuário", tag: "workspaces" },
@@ -160,6 +179,54 @@ const ops: Op[] = [
   { method: "get", path: "/credit-usage/history", summary: "Créditos usados por dia", tag: "créditos", query: { period: "7, 15 ou 30" } },
   { method: "get", path: "/admin/model-pricing", summary: "Preços dos modelos", tag: "admin", auth: "admin" },
   { method: "post", path: "/admin/credits/grant", summary: "Conceder créditos bônus", tag: "admin", body: creditGrantInput, auth: "admin" },
+  // Issue 19 (H5): support requests and bug reports.
+  {
+    method: "post",
+    path: "/support/requests",
+    summary: "Abrir um chamado de suporte ou enviar um bug report → 201 { message, data: { id } } (até 10 por hora por usuário)",
+    tag: "suporte",
+    multipart: {
+      type: "bug, question, billing ou feature (opcional, padrão bug)",
+      subject: "assunto, até 200 caracteres (opcional; um bug sem assunto vira \"Bug report\")",
+      description: "a descrição, até 10.000 caracteres",
+      priority: "low, medium, high ou urgent (opcional, padrão medium)",
+      pageUrl: "a página onde o usuário estava (opcional)",
+      appVersion: "a versão do app (opcional; o navegador vem do User-Agent)",
+      attachments: "campo repetido, até 5 arquivos: imagens, PDF, DOC, DOCX, TXT (10 MB cada) e a gravação de tela WEBM (100 MB); o tipo é conferido pelos bytes",
+    },
+    errors: { "429": RATE_LIMITED },
+  },
+  // Issue 19: academy uploads (raw bodies streamed to disk).
+  {
+    method: "post",
+    path: "/admin/academy/lessons/{id}/video",
+    summary: "Enviar o vídeo de uma aula (substitui o anterior; a duração é lida do arquivo em segundo plano) → 201 { data: { lessonId, fileId, processingStatus: \"pending\" } }",
+    tag: "academy",
+    auth: "admin",
+    params: ["id"],
+    raw: { types: [...LESSON_VIDEO_TYPES], description: "os bytes do vídeo, até ACADEMY_VIDEO_MAX_MB (1024 MB por padrão)" },
+    headers: { "X-File-Name": "nome do arquivo, codificado como URI", "X-Duration-Seconds": "duração contada pelo gravador (usada quando o arquivo não traz a duração)" },
+  },
+  {
+    method: "post",
+    path: "/admin/academy/lessons/{id}/materials",
+    summary: "Enviar um material de apoio da aula → 201 { data: { id, fileId, title } }",
+    tag: "academy",
+    auth: "admin",
+    params: ["id"],
+    raw: { types: ["application/octet-stream"], description: "os bytes do arquivo (PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, TXT, ZIP, PNG ou JPG), até 50 MB; o tipo vem da extensão em X-File-Name" },
+    headers: { "X-File-Name": "nome do arquivo com extensão, codificado como URI" },
+  },
+  // Issue 19 (H2): the certificate of a completed course.
+  {
+    method: "get",
+    path: "/academy/certificates/{id}/pdf",
+    summary: "Certificado de conclusão em PDF (A4 paisagem, com o código e a URL de verificação) para o dono ou um administrador; outros recebem 404",
+    tag: "academy",
+    params: ["id"],
+    answers: { "200": "`application/pdf` como anexo" },
+    errors: { "404": "Certificado não encontrado" },
+  },
 ];
 
 const errorSchema = {
@@ -172,7 +239,7 @@ const errorResponse = (description: string) => ({ description, content: { "appli
 const multipartSchema = (fields: Record<string, string>) => ({
   type: "object",
   required: Object.keys(fields),
-  properties: Object.fromEntries(Object.entries(fields).map(([name, description]) => [name, name === "file" ? { type: "string", format: "binary", description } : { type: "string", description }])),
+  properties: Object.fromEntries(Object.entries(fields).map(([name, description]) => [name, name === "file" || name === "attachments" ? { type: "string", format: "binary", description } : { type: "string", description }])),
 });
 
 export function openApiDocument(serverUrl: string) {
@@ -181,6 +248,7 @@ export function openApiDocument(serverUrl: string) {
     const parameters = [
       ...(op.params ?? []).map((name) => ({ name, in: "path", required: true, schema: { type: "string", format: "uuid" } })),
       ...Object.entries(op.query ?? {}).map(([name, description]) => ({ name, in: "query", required: false, description, schema: { type: "string" } })),
+      ...Object.entries(op.headers ?? {}).map(([name, description]) => ({ name, in: "header", required: false, description, schema: { type: "string" } })),
     ];
     paths[op.path] ??= {};
     const target = paths[op.path] ?? {};
@@ -190,11 +258,12 @@ export function openApiDocument(serverUrl: string) {
       ...(parameters.length ? { parameters } : {}),
       ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: z.toJSONSchema(op.body, { io: "input", unrepresentable: "any" }) } } } } : {}),
       ...(op.multipart ? { requestBody: { required: true, content: { "multipart/form-data": { schema: multipartSchema(op.multipart) } } } } : {}),
+      ...(op.raw ? { requestBody: { required: true, description: op.raw.description, content: Object.fromEntries(op.raw.types.map((t) => [t, { schema: { type: "string", format: "binary" } }])) } } : {}),
       ...(op.auth === "none" ? { security: [] } : {}),
       responses: {
         "200": { description: "Sucesso: `{ data }`" },
         "4XX": errorResponse("Erro com mensagem em português"),
-        ...(op.body || op.multipart ? { "413": errorResponse("Corpo da requisição acima do limite da rota (PAYLOAD_TOO_LARGE)") } : {}),
+        ...(op.body || op.multipart || op.raw ? { "413": errorResponse("Corpo da requisição acima do limite da rota (PAYLOAD_TOO_LARGE)") } : {}),
         ...Object.fromEntries(Object.entries(op.errors ?? {}).map(([status, description]) => [status, errorResponse(description)])),
         ...Object.fromEntries(Object.entries(op.answers ?? {}).map(([status, description]) => [status, { description }])),
       },

@@ -28,6 +28,8 @@ export function spaPolicy(dev: boolean): string {
     "font-src 'self' data:",
     `connect-src 'self'${dev ? " ws: wss:" : ""}`,
     "media-src 'self' data: blob:",
+    // Academy embed lessons: only these two players are ever framed (normalizeEmbedUrl, issue 19).
+    "frame-src https://www.youtube-nocookie.com https://player.vimeo.com",
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

@@ -18,6 +18,7 @@ import { VALIDATION_JOB, failValidationRun, runValidation } from "../services/ca
 import { TURN_INSIGHTS_JOB, runTurnInsights } from "../services/insights/after-turn";
 import { CONVERSATION_SUMMARY_JOB, runConversationSummaryJob } from "../services/memory/summary-job";
 import { HANDOFF_TIMEOUT_JOB, runHandoffTimeout } from "../services/handoffs/timeout";
+import { LESSON_VIDEO_JOB, failLessonVideoJob, runLessonVideoJob } from "../services/academy/media/process-video";
 
 /** `atCompletion` hands the runner a write to commit with the job's completion (one transaction). */
 type Handler = (deps: AppDeps, job: Job, progress: (p: number) => Promise<void>, atCompletion: (w: CompletionWrite) => void) => Promise<Record<string, unknown>>;
@@ -42,6 +43,8 @@ const handlers: Record<string, Handler> = {
   [TURN_INSIGHTS_JOB]: (deps, job) => runTurnInsights(deps, job),
   [CONVERSATION_SUMMARY_JOB]: (deps, job) => runConversationSummaryJob(deps, job),
   [HANDOFF_TIMEOUT_JOB]: (deps, job) => runHandoffTimeout(deps, job),
+  // Issue 19: a lesson video upload → its duration read from the file, then ready or failed.
+  [LESSON_VIDEO_JOB]: (deps, job) => runLessonVideoJob(deps, job),
 };
 
 /** Campaign ticks are short sends, like the channel's: they run in the channel pool, not behind training. */
@@ -116,6 +119,7 @@ async function runHandler(deps: AppDeps, job: Job) {
     if (job.type === VALIDATION_JOB && dead) await failValidationRun(deps.db, String(job.data.runId ?? ""), deps.now());
     if (job.type === LEAD_SEARCH_JOB && dead) await settleLeadSearch(deps.db, String(job.data.searchId ?? ""), "failed", `A busca parou: ${message}`, deps.now());
     if (job.type === CONTACT_IMPORT_JOB && dead) await settleImport(deps.db, String(job.data.importId ?? ""), "failed", "A importação parou por um erro interno. As linhas já importadas foram mantidas.", deps.now());
+    if (job.type === LESSON_VIDEO_JOB && dead) await failLessonVideoJob(deps, job);
   }
 }
 

@@ -49,6 +49,9 @@ function publicMeta(meta: Record<string, unknown> | null) {
   return out.outcome || out.model || out.transcript || sources.length || tools.length ? out : null;
 }
 
+/** Our own protected file path (issue 19): served only to the workspace's members, so it may be shown. */
+const isStoredFileUrl = (url: string) => /^\/api\/v1\/files\/[0-9a-f-]{36}$/i.test(url);
+
 /** A message for the thread: inbound files keep only their kind and name (their ref is a provider handle). */
 export function publicMessage(m: MessageRow) {
   return {
@@ -63,7 +66,7 @@ export function publicMessage(m: MessageRow) {
       mime: a.mime ?? null,
       size: a.size ?? null,
       fileName: a.fileName ?? null,
-      url: a.url && /^https?:\/\//i.test(a.url) ? a.url : null,
+      url: a.url && (/^https?:\/\//i.test(a.url) || isStoredFileUrl(a.url)) ? a.url : null,
     })),
     isRead: m.isRead,
     sentAt: m.sentAt,

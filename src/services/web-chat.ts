@@ -3,13 +3,15 @@ import { type agents, chatFeedback } from "../../db/schema";
 import { TtlCache } from "../lib/ttl-cache";
 import { type TurnResult, runTurn } from "../runtime/turn";
 import { type TurnPlace, planMetadata, planTurn, settlePlanInTx } from "../runtime/turn-plan";
-import type { ChatExternal, Feedback } from "../schemas/public-chat";
+import { fileUrl } from "../schemas/files";
+import { type ChatExternal, type Feedback, MAX_IMAGE_BYTES } from "../schemas/public-chat";
 import type { EditorScope } from "./access";
 import { agentUnavailableReason } from "./agent-availability";
 import { activeAgent } from "./agent-cache";
 import { recordFeedbackOutcome } from "./ab-tests/outcomes";
 import { renderForConversation } from "./crm/template-values";
 import { getAgent } from "./agents";
+import { deleteStoredFile, saveStoredFile } from "./files/store";
 import type { AppDeps, RequestMeta } from "./context";
 import { notifyJobEnqueued } from "./jobs";
 
@@ -77,13 +79,26 @@ export async function chatExternal(
   const persist = opts.persist !== false;
   const contactKey = input.sessionId ?? visitorKey(meta);
   const conversationId = persist ? await webConversationId(deps, agent, contactKey) : null;
+  const receivedAt = deps.now();
+  const customerMessageId = Bun.randomUUIDv7();
+  // A stored conversation keeps the visitor's image as a chat_image file so the inbox can show it
+  // (served to the workspace's members only); the preview stores nothing.
+  const image = input.imageData ? decodeDataUrl(input.imageData) : null;
+  const storedImage =
+    image && conversationId
+      ? await saveStoredFile(
+          deps,
+          { purpose: "chat_image", workspaceId: agent.workspaceId, agentId: agent.id, refId: customerMessageId, fileName: `imagem.${image.mime.split("/")[1] ?? "img"}`, mimeType: image.mime },
+          image.data,
+          { maxBytes: MAX_IMAGE_BYTES, message: "A imagem deve ter no máximo 10MB" },
+        )
+      : null;
+  let imagePersisted = false;
   const attachments = [
-    input.imageData ? { type: "image", mime: decodeDataUrl(input.imageData).mime } : null,
+    image ? { type: "image", mime: image.mime, ...(storedImage ? { url: fileUrl(storedImage.id), size: storedImage.sizeBytes } : {}) } : null,
     input.audioData ? { type: "audio", mime: decodeDataUrl(input.audioData).mime } : null,
     input.documentData ? { type: "document", mime: decodeDataUrl(input.documentData).mime } : null,
   ].filter((a): a is { type: string; mime: string } => a !== null);
-  const receivedAt = deps.now();
-  const customerMessageId = Bun.randomUUIDv7();
   const replyId = Bun.randomUUIDv7();
 
   const audio = input.audioData ? decodeDataUrl(input.audioData) : null;
@@ -154,10 +169,14 @@ export async function chatExternal(
               args: [now, now, conversationId],
             });
             if (place) insightsQueued = await settlePlanInTx(tx, plan, { place, agent: answering, customerMessageIds: [customerMessageId], replyMessageId: replyId, now });
+            imagePersisted = true;
           }
         : undefined,
     },
-  );
+  ).finally(async () => {
+    // A turn that stored no message (refused, failed) leaves no orphan image behind.
+    if (storedImage && !imagePersisted) await deleteStoredFile(deps, storedImage.id);
+  });
   if (insightsQueued) notifyJobEnqueued(deps.db);
   return { ...result, conversationId: conversationId ?? "", messageId: replyId };
 }

@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { agents, channelConnections, workspaces } from "../../db/schema";
+import { agents, channelConnections, storedFiles, workspaces } from "../../db/schema";
 import type { DbOrTx } from "../../db/client";
 import { deleteWebhook } from "../adapters/telegram/client";
 import { forgetSigner } from "../channels/inbound/signer-cache";
@@ -54,6 +54,8 @@ async function deregisterChannels(deps: AppDeps, workspaceId: string) {
 export async function eraseWorkspace(deps: AppDeps, workspaceId: string): Promise<void> {
   await deregisterChannels(deps, workspaceId);
   const agentIds = (await deps.db.select({ id: agents.id }).from(agents).where(eq(agents.workspaceId, workspaceId))).map((a) => a.id);
+  // Stored files (chat images, agent pictures) lose their rows with the workspace: their bytes go after.
+  const files = await deps.db.select({ storagePath: storedFiles.storagePath }).from(storedFiles).where(eq(storedFiles.workspaceId, workspaceId));
   const counts: Record<string, number> = {};
   await withTransaction(deps.db, async (tx) => {
     // Restricting FKs (deals → stages) are checked at commit, when both sides are gone.
@@ -72,5 +74,8 @@ export async function eraseWorkspace(deps: AppDeps, workspaceId: string): Promis
   await rm(join(deps.env.DATA_DIR, "uploads", workspaceId), { recursive: true, force: true }).catch((err) =>
     log.warn("workspace erase: uploads not removed", { workspaceId, error: String(err) }),
   );
+  for (const f of files) {
+    await rm(join(deps.env.DATA_DIR, f.storagePath), { force: true }).catch((err) => log.warn("workspace erase: file not removed", { workspaceId, error: String(err) }));
+  }
   log.info("workspace erased", { workspaceId, rowsLeftByFk: counts });
 }

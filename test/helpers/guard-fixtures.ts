@@ -9,6 +9,7 @@ import { type CrmFixture, crmFixture } from "./guard-fixtures-crm";
 import { type InsightsFixture, insightsFixture } from "./guard-fixtures-insights";
 import { abTestFixture } from "./guard-fixtures-ab-tests";
 import { type OrchestrationFixture, orchestrationFixture } from "./guard-fixtures-orchestration";
+import { saveStoredFile } from "../../src/services/files/store";
 import { ownerWithAgent } from "./agents";
 import type { TestApp } from "./app";
 import type { Client } from "./client";
@@ -38,6 +39,8 @@ export type Fixture = {
   orchestration: OrchestrationFixture;
   /** A draft A/B test of the agent (issue 18). */
   abTestId: string;
+  /** Protected files (issue 19, H8): a chat image of this workspace, served by GET /api/v1/files/:id. */
+  chatImageFileId: string;
 };
 
 export type Actor = { client: Client; userId: string };
@@ -102,6 +105,15 @@ export async function workspaceWithEverything(app: TestApp, botToken: string): P
       campaigns: await campaignsFixture(app, o.workspaceId, o.user.id),
       orchestration: await orchestrationFixture(app, o.workspaceId, o.user.id, agentId),
       abTestId: await abTestFixture(app, o.workspaceId, agentId),
+      // Protected files (issue 19, H8): a tiny PNG as the workspace's chat image.
+      chatImageFileId: (
+        await saveStoredFile(
+          app.deps,
+          { purpose: "chat_image", workspaceId: o.workspaceId, fileName: "foto.png", mimeType: "image/png" },
+          new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+          { maxBytes: 1024, message: "grande demais" },
+        )
+      ).id,
       insights: await insightsFixture(app, o.workspaceId, conversation.id, agentId),
     },
   };

@@ -21,6 +21,8 @@ export type RouteExpectation = {
 };
 
 const agentUrl = (f: Fixture) => `/api/v1/agents/${f.agentId}`;
+/** Academy uploads (issue 19 H4) are refused by role before any lookup: no lesson is needed in the fixture. */
+const UNKNOWN_LESSON_ID = "01930000-0000-7000-8000-000000000000";
 
 function documentForm(): RouteBody {
   const form = new FormData();
@@ -33,6 +35,15 @@ function avatarForm(): RouteBody {
   const png = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DwnwEIGAEAJdUCAP+1zwQAAAAASUVORK5CYII="), (c) => c.charCodeAt(0));
   const form = new FormData();
   form.set("file", new File([png], "foto.png", { type: "image/png" }));
+  return { raw: form };
+}
+
+/** A question without files (POST /api/v1/support/requests, issue 19 H5). */
+function supportForm(): RouteBody {
+  const form = new FormData();
+  form.set("type", "question");
+  form.set("subject", "Como conecto o WhatsApp?");
+  form.set("description", "Não encontrei onde conectar o número.");
   return { raw: form };
 }
 
@@ -80,6 +91,8 @@ export const ROUTES: Record<string, RouteExpectation> = {
   "POST /api/v1/account/avatar": { access: "authed", url: () => "/api/v1/account/avatar", body: avatarForm },
   "GET /api/v1/account/export": { access: "authed", url: () => "/api/v1/account/export" },
   "GET /api/v1/users/:id/avatar": { access: "authed", url: (f) => `/api/v1/users/${f.ownerId}/avatar`, scoped: true },
+  // Protected files (issue 19, H8): a workspace's chat image, for its members only.
+  "GET /api/v1/files/:id": { access: "member", url: (f) => `/api/v1/files/${f.chatImageFileId}`, scoped: true },
 
   "GET /api/v1/workspaces": { access: "authed", url: () => "/api/v1/workspaces" },
   "POST /api/v1/workspaces": { access: "authed", url: () => "/api/v1/workspaces", body: () => ({ json: { name: "Outro espaço" } }) },
@@ -106,6 +119,23 @@ export const ROUTES: Record<string, RouteExpectation> = {
 
   "GET /api/v1/admin/model-pricing": { access: "admin", url: () => "/api/v1/admin/model-pricing" },
   "POST /api/v1/admin/credits/grant": { access: "admin", url: () => "/api/v1/admin/credits/grant", body: (f) => ({ json: { workspaceId: f.workspaceId, amount: 10 } }) },
+  // Issue 19 (H4): academy uploads; a non-admin is refused before the lesson is even looked up.
+  "POST /api/v1/admin/academy/lessons/:id/video": {
+    access: "admin",
+    url: () => `/api/v1/admin/academy/lessons/${UNKNOWN_LESSON_ID}/video`,
+    body: () => ({ raw: new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0, 0, 0, 0]), contentType: "video/webm" }),
+  },
+  "POST /api/v1/admin/academy/lessons/:id/materials": {
+    access: "admin",
+    url: () => `/api/v1/admin/academy/lessons/${UNKNOWN_LESSON_ID}/materials`,
+    body: () => ({ raw: "Roteiro da aula", contentType: "application/octet-stream" }),
+  },
+
+  // Issue 19 (H5): a support request needs only a session (any user may ask for help).
+  "POST /api/v1/support/requests": { access: "authed", url: () => "/api/v1/support/requests", body: supportForm },
+
+  // Issue 19 (H2): a certificate's PDF, for its owner or an admin; an unknown id is 404 (allowed for the viewer).
+  "GET /api/v1/academy/certificates/:id/pdf": { access: "authed", url: () => "/api/v1/academy/certificates/01930000-0000-7000-8000-00000000a19e/pdf" },
 
   // Webhooks: refused without their proof (no valid signature, wrong secret, wrong verify token).
   "GET /webhooks/whatsapp": { access: "signed", url: () => "/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=errado&hub.challenge=42" },

@@ -1,5 +1,8 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import {
+  storedFiles,
   agents,
   sessions,
   userActivityLogs,
@@ -147,6 +150,7 @@ export async function deleteAccount(ctx: ServiceContext, input: { currentPasswor
   await verifyCurrentPassword(ctx, userId, input.currentPassword);
   const ownerOf = sql`(select owner_id from workspaces w where w.id = workspace_id)`;
   // Checked inside the write transaction: a workspace handed to them meanwhile would go with the users row.
+  const ownFiles: string[] = [];
   const memberOf = await withTransaction(ctx.db, async (tx) => {
     const owned = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.ownerId, userId)).limit(50);
     if (owned.length > 0) throw new AppError("PRECONDITION_FAILED", ownsWorkspacesMessage(owned.map((w) => w.name)));
@@ -171,10 +175,17 @@ export async function deleteAccount(ctx: ServiceContext, input: { currentPasswor
       description: "Conta excluída pelo próprio usuário",
       details: { workspacesLeft: rows.length },
     });
+    // Support attachments are the user's own (their requests cascade): rows here, bytes after the commit.
+    const files = await tx
+      .delete(storedFiles)
+      .where(and(eq(storedFiles.ownerUserId, userId), eq(storedFiles.purpose, "support")))
+      .returning({ storagePath: storedFiles.storagePath });
+    ownFiles.push(...files.map((f) => f.storagePath));
     // Sessions, avatar, presence and the user's own rows go with the users row (ON DELETE CASCADE).
     await tx.delete(users).where(eq(users.id, userId));
     return rows;
   });
+  for (const path of ownFiles) await rm(join(ctx.env.DATA_DIR, path), { force: true });
   forgetUserSessions(userId);
   forgetMemberships({ userId });
   for (const m of memberOf) forgetMemberships({ workspaceId: m.workspaceId });

@@ -25,7 +25,9 @@ export type ContactSearch = { kind: "fts"; match: string } | { kind: "prefix"; p
  * phone; shorter texts fall back to a name prefix (read off the NOCASE name index).
  */
 export function contactSearch(raw: string | undefined): ContactSearch {
-  const q = raw?.trim().replace(/\s+/g, " ") ?? "";
+  // Control characters (a NUL ends an FTS5 string early: a syntax error) are spaces here.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what this strips
+  const q = raw?.replace(/[\u0000-\u001f\u007f]/g, " ").trim().replace(/\s+/g, " ") ?? "";
   if (!q) return null;
   const digits = q.replace(/\D/g, "");
   if (/^[\d\s()+\-.]+$/.test(q) && digits.length >= 3) return { kind: "fts", match: phrase(digits) };

@@ -1,5 +1,8 @@
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import {
+  storedFiles,
   contactIdentities,
   contactListMembers,
   contactLists,
@@ -93,7 +96,9 @@ export async function exportContactData(ctx: ServiceContext, scope: InboxWriterS
  */
 export async function eraseContact(ctx: ServiceContext, scope: InboxWriterScope, input: { id: string; confirmName: string }) {
   if (scope.role !== "owner") throw new AppError("FORBIDDEN", CRM_ERASE_OWNER_ONLY);
-  return withTransaction(ctx.db, async (tx) => {
+  // The customer's stored images (web chat): rows go in the transaction, bytes after it commits.
+  const imagePaths: string[] = [];
+  const erased = await withTransaction(ctx.db, async (tx) => {
     const contact = await scopedContact(tx, scope.id, input.id);
     if (input.confirmName.trim().toLocaleLowerCase("pt-BR") !== contact.name.trim().toLocaleLowerCase("pt-BR"))
       throw new AppError("VALIDATION", ERASE_CONFIRM_MISMATCH, { field: "confirmName" });
@@ -105,7 +110,7 @@ export async function eraseContact(ctx: ServiceContext, scope: InboxWriterScope,
         .update(conversations)
         .set({ clientName: null, clientPhone: null, clientEmail: null, clientAvatar: null, metadata: null, contactKey: sql`'removido:' || ${conversations.id}` })
         .where(and(eq(conversations.id, conversationId), eq(conversations.workspaceId, scope.id)));
-      blanked += await blankCustomerMessages(tx, conversationId);
+      blanked += await blankCustomerMessages(tx, conversationId, imagePaths);
       await maskInTeamMessages(tx, conversationId, personal);
     }
     const dealIds = (await tx.select({ id: deals.id }).from(deals).where(and(eq(deals.contactId, contact.id), eq(deals.workspaceId, scope.id))).limit(EXPORT_MAX.deals)).map((d) => d.id);
@@ -129,6 +134,8 @@ export async function eraseContact(ctx: ServiceContext, scope: InboxWriterScope,
     });
     return { id: contact.id, conversations: links.length, messages: blanked, deals: dealIds.length };
   });
+  for (const path of imagePaths) await rm(join(ctx.env.DATA_DIR, path), { force: true });
+  return erased;
 }
 
 /** replace(…replace(expr, a, mark)…, z, mark) over every personal string. */
@@ -136,7 +143,7 @@ function masked(expr: ReturnType<typeof sql>, personal: string[]) {
   return personal.reduce((acc, s) => sql`replace(${acc}, ${s}, ${ERASED_MARK})`, expr);
 }
 
-async function blankCustomerMessages(tx: DbOrTx, conversationId: string): Promise<number> {
+async function blankCustomerMessages(tx: DbOrTx, conversationId: string, imagePaths: string[]): Promise<number> {
   let total = 0;
   for (;;) {
     const done = await tx
@@ -147,6 +154,14 @@ async function blankCustomerMessages(tx: DbOrTx, conversationId: string): Promis
       )
       .returning({ id: messages.id });
     total += done.length;
+    if (done.length) {
+      const ids = done.map((m) => m.id);
+      const files = await tx
+        .delete(storedFiles)
+        .where(and(eq(storedFiles.purpose, "chat_image"), inArray(storedFiles.refId, ids)))
+        .returning({ storagePath: storedFiles.storagePath });
+      imagePaths.push(...files.map((f) => f.storagePath));
+    }
     if (done.length < ERASE_BATCH) return total;
   }
 }

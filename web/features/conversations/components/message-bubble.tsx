@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Icon } from "../../../components/ui/icons";
 import { MarkdownContent } from "../../../components/ui/markdown-content";
+import { ProtectedImage } from "../../../components/ui/protected-image";
+import { Skeleton } from "../../../components/ui/skeleton";
 import { formatDateTime } from "../../../lib/format";
 import { attachmentLabel, clockTime, type DeliveryStatus, deliveryLabel } from "../format";
 import type { ThreadMessage } from "../hooks/use-conversations";
@@ -66,7 +68,14 @@ function Attachment({ attachment: a }: { attachment: ThreadMessage["attachments"
   if (a.url && a.type === "image") {
     return (
       <a href={a.url} target="_blank" rel="noreferrer noopener">
-        <img src={a.url} alt={label} className="max-h-60 rounded-field object-contain" loading="lazy" referrerPolicy="no-referrer" />
+        <ProtectedImage
+          src={a.url}
+          alt={label}
+          className="max-h-60 rounded-field object-contain"
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          placeholder={<Skeleton className="h-40 w-56 rounded-field" />}
+        />
       </a>
     );
   }

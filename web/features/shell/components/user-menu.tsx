@@ -4,10 +4,11 @@ import { Menu, MenuItem, MenuSeparator } from "../../../components/ui/menu";
 import { UserAvatar } from "../../account/components/user-avatar";
 import { useAuth } from "../../auth/hooks/use-auth";
 import { useLogout } from "../../auth/hooks/use-logout";
+import { openSupportRequest } from "../../support/lib/events";
 
 export const OPEN_BUG_REPORT_EVENT = "openBugReport";
 
-/** User menu of §2: admin switch (admins only), account pages, bug report, logout. */
+/** User menu of §2: admin switch (admins only), account pages, bug report, support requests (issue 19), logout. */
 export function UserMenu({ collapsed }: { collapsed: boolean }) {
   const { user } = useAuth();
   const logout = useLogout();
@@ -67,6 +68,15 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
             }}
           >
             Reportar Bug
+          </MenuItem>
+          <MenuItem onSelect={go(close, "/meus-chamados")}>Meus chamados</MenuItem>
+          <MenuItem
+            onSelect={() => {
+              close();
+              openSupportRequest();
+            }}
+          >
+            Abrir chamado
           </MenuItem>
           {/* SPEC §2: no action is defined for this item yet. */}
           <MenuItem onSelect={close}>Documentação da API Admin</MenuItem>

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { academyCertificates, academyCourses, academyEnrollments, academyLessons, academyModules, academyQuizzes, users } from "../db/schema";
+import { academyCertificates, academyCourses, academyEnrollments, academyLessons, academyModules, academyQuizAttempts, academyQuizQuestions, academyQuizzes, users } from "../db/schema";
 import type { CertificateSummary, CertificateVerification, QuizStartResult, QuizSubmitResult } from "../src/schemas/academy/quiz";
 import { extractText, getDocumentProxy } from "unpdf";
 import { renderCertificatePdf } from "../src/services/academy/certificate-pdf";
@@ -92,6 +92,35 @@ describe("empty quiz", () => {
     const settled = await settleCourseCompletion(app.deps, user.id, courseId);
     expect(settled.completed).toBe(true);
     expect(settled.certificateId).toBeString();
+  });
+
+  test("a quiz passed and then emptied does not stand in for another quiz still to pass", async () => {
+    const db = app.deps.db;
+    const [course] = await db.insert(academyCourses).values({ title: "Curso com dois questionários", isPublished: true }).returning();
+    const courseId = must(course, "course").id;
+    const [mod] = await db.insert(academyModules).values({ courseId, title: "Único" }).returning();
+    const moduleId = must(mod, "module").id;
+    const [mod2] = await db.insert(academyModules).values({ courseId, title: "Segundo", sortOrder: 1 }).returning();
+    const [lesson] = await db.insert(academyLessons).values({ moduleId, courseId, title: "Aula", lessonType: "text", processingStatus: "ready" }).returning();
+    const quizzes = await db
+      .insert(academyQuizzes)
+      .values([
+        { moduleId, courseId, title: "A" },
+        { moduleId: must(mod2, "module 2").id, courseId, title: "B" },
+      ])
+      .returning();
+    const [a, b] = [must(quizzes[0], "quiz A"), must(quizzes[1], "quiz B")];
+    const question = (quizId: string) => ({ quizId, prompt: "Qual?", options: [{ id: "x", text: "X" }, { id: "y", text: "Y" }], correctOptionIds: ["x"] });
+    await db.insert(academyQuizQuestions).values([question(a.id), question(b.id)]);
+    const { user } = await registerUser(app);
+    await completeLessons(app, user.id, courseId, [must(lesson, "lesson").id]);
+    const now = Date.now();
+    await db.insert(academyQuizAttempts).values({ quizId: a.id, userId: user.id, attemptNumber: 1, score: 100, passed: true, startedAt: now, submittedAt: now });
+    // The admin empties A: it no longer counts as required, and its pass no longer counts either.
+    await db.delete(academyQuizQuestions).where(eq(academyQuizQuestions.quizId, a.id));
+    expect((await settleCourseCompletion(app.deps, user.id, courseId)).completed).toBe(false);
+    await db.insert(academyQuizAttempts).values({ quizId: b.id, userId: user.id, attemptNumber: 1, score: 100, passed: true, startedAt: now, submittedAt: now });
+    expect((await settleCourseCompletion(app.deps, user.id, courseId)).completed).toBe(true);
   });
 });
 

@@ -172,6 +172,18 @@ describe("[suggestions] moderation", () => {
     expect(self.error?.message).toBe("Escolha outra sugestão como destino.");
   });
 
+  test("an author cannot delete a suggestion others were merged into (their votes live there now)", async () => {
+    const gil = await registerUser(app, { firstName: "Gil" });
+    const target = await create(gil.client, "Relatório semanal por e-mail");
+    const source = await create(carla.client, "Resumo semanal enviado por e-mail");
+    await ana.client.mutate("suggestions.vote", { id: source, voteType: "up" });
+    expect((await admin.mutate("adminSuggestions.merge", { sourceId: source, targetId: target })).error).toBeNull();
+    const refused = await gil.client.mutate("suggestions.delete", { id: target });
+    expect(refused.status).toBe(409);
+    expect(refused.error?.message).toBe("Outras sugestões foram mescladas nesta; ela não pode mais ser excluída por você.");
+    expect(await get(ana.client, target)).toMatchObject({ upVotes: 1, myVote: "up" });
+  });
+
   test("admin list filters by status and counts per status; delete removes it", async () => {
     const id = await create(bruno.client, "Sugestão para recusar");
     await admin.mutate("adminSuggestions.update", { id, status: "recusada" });

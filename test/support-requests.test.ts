@@ -58,6 +58,11 @@ describe("POST /api/v1/support/requests", () => {
     const mine = await client.trpc.support.list.query({ page: 1, pageSize: 20 });
     const row = (mine.data as Mine).items.find((i) => i.id === id);
     expect(row).toMatchObject({ subject: "Bug report", status: "open", attachmentCount: 2 });
+    // Meus chamados searches the subject and the description (accents as typed, case ignored).
+    const found = (await client.trpc.support.list.query({ page: 1, pageSize: 20, q: "BOTÃO salvar" })).data as Mine;
+    expect(found.items.map((i) => i.id)).toEqual([id]);
+    const none = (await client.trpc.support.list.query({ page: 1, pageSize: 20, q: "50%_off" })).data as Mine;
+    expect(none.total).toBe(0);
 
     const detail = (await client.trpc.support.get.query({ id })).data as Detail;
     expect(detail.attachments.map((a) => a.fileName).sort()).toEqual(["screen-recording.webm", "tela inicial_1_.png"]);

@@ -27,7 +27,10 @@ export type SupportRequestFields = z.infer<typeof supportRequestFields>;
 const page = z.number().int().min(1).max(SUPPORT_MAX_PAGE).default(1);
 const pageSize = z.number().int().min(5).max(100).default(20);
 
-export const supportListInput = z.object({ page, pageSize, status: z.enum(SUPPORT_STATUSES).optional() });
+const searchText = z.string().trim().max(100, "A busca pode ter no máximo 100 caracteres").optional();
+
+/** Meus chamados: status filter and a search in the subject and the description. */
+export const supportListInput = z.object({ page, pageSize, status: z.enum(SUPPORT_STATUSES).optional(), q: searchText });
 export type SupportListInput = z.infer<typeof supportListInput>;
 
 export const supportRef = z.object({ id: requestId });
@@ -45,7 +48,7 @@ export const adminSupportListInput = z.object({
   status: z.enum(SUPPORT_STATUSES).optional(),
   priority: z.enum(SUPPORT_PRIORITIES).optional(),
   /** part of the subject, the description, the user's name or e-mail */
-  q: z.string().trim().max(100, "A busca pode ter no máximo 100 caracteres").optional(),
+  q: searchText,
 });
 export type AdminSupportListInput = z.infer<typeof adminSupportListInput>;
 

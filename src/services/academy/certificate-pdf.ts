@@ -2,7 +2,8 @@
  * The certificate as a PDF (issue 19): A4 landscape drawn with pdf-lib — name, course, date in
  * São Paulo time, the verification code and the public URL that confirms it (also a link).
  */
-import { PDFDocument, PDFName, PDFString, type PDFFont, StandardFonts, rgb } from "pdf-lib";
+// Types only here: pdf-lib (~40 ms and ~20 MB to load) is imported when a certificate is drawn, not at boot.
+import type { Color, PDFFont, PDFPage } from "pdf-lib";
 import { certificateVerifyPath } from "../../schemas/academy/quiz";
 
 export type CertificatePdfInput = {
@@ -14,9 +15,9 @@ export type CertificatePdfInput = {
 };
 
 const A4_LANDSCAPE: [number, number] = [841.89, 595.28];
-const TEAL = rgb(0.06, 0.46, 0.43);
-const INK = rgb(0.13, 0.15, 0.18);
-const MUTED = rgb(0.4, 0.43, 0.47);
+const TEAL_RGB = [0.06, 0.46, 0.43] as const;
+const INK_RGB = [0.13, 0.15, 0.18] as const;
+const MUTED_RGB = [0.4, 0.43, 0.47] as const;
 
 const issuedDate = new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo", day: "numeric", month: "long", year: "numeric" });
 
@@ -44,7 +45,7 @@ function drawable(font: PDFFont, text: string): string {
 }
 
 /** Centered text shrunk until it fits the width (long names and course titles stay on the page). */
-function centered(page: ReturnType<PDFDocument["addPage"]>, font: PDFFont, raw: string, y: number, size: number, color = INK) {
+function centered(page: PDFPage, font: PDFFont, raw: string, y: number, size: number, color: Color) {
   const text = drawable(font, raw);
   const maxWidth = page.getWidth() - 160;
   let s = size;
@@ -55,6 +56,8 @@ function centered(page: ReturnType<PDFDocument["addPage"]>, font: PDFFont, raw: 
 }
 
 export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Uint8Array> {
+  const { PDFDocument, PDFName, PDFString, StandardFonts, rgb } = await import("pdf-lib");
+  const [TEAL, INK, MUTED] = [TEAL_RGB, INK_RGB, MUTED_RGB].map(([r, g, b]) => rgb(r, g, b)) as [Color, Color, Color];
   const doc = await PDFDocument.create();
   const verifyUrl = `${input.appUrl}${certificateVerifyPath(input.verificationCode)}`;
   doc.setTitle(`Certificado — ${input.courseTitle}`);
@@ -73,14 +76,14 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   page.drawRectangle({ x: 34, y: 34, width: width - 68, height: height - 68, borderColor: TEAL, borderWidth: 0.75 });
 
   centered(page, bold, "ATENDA ACADEMY", height - 90, 14, TEAL);
-  centered(page, bold, "CERTIFICADO DE CONCLUSÃO", height - 150, 30);
+  centered(page, bold, "CERTIFICADO DE CONCLUSÃO", height - 150, 30, INK);
   centered(page, regular, "Certificamos que", height - 200, 14, MUTED);
-  centered(page, script, input.recipientName, height - 255, 40);
+  centered(page, script, input.recipientName, height - 255, 40, INK);
   centered(page, regular, "concluiu o curso", height - 300, 14, MUTED);
-  centered(page, bold, input.courseTitle, height - 345, 24);
+  centered(page, bold, input.courseTitle, height - 345, 24, INK);
   centered(page, regular, `em ${certificateDate(input.issuedAt)}`, height - 385, 14, MUTED);
 
-  centered(page, bold, `Código de verificação: ${input.verificationCode}`, 110, 13);
+  centered(page, bold, `Código de verificação: ${input.verificationCode}`, 110, 13, INK);
   const link = centered(page, regular, `Confira a autenticidade em ${verifyUrl}`, 88, 11, TEAL);
   // The verification line is also a link: a click in a PDF reader opens the public page.
   const annotation = doc.context.obj({

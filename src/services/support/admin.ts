@@ -11,9 +11,8 @@ import { SUPPORT_ERRORS, SUPPORT_STATUSES, SUPPORT_STATUS_LABEL, type SupportSta
 import type { AdminSupportListInput, AdminSupportPriorityInput, AdminSupportReplyInput, AdminSupportStatusInput, SupportRef } from "../../schemas/support-api";
 import type { AppDeps } from "../context";
 import { sendTemplatedMail } from "../mail-templates/send";
-import { addMessage, attachmentCountSql, attachmentsOf, messagesOf } from "./view";
+import { addMessage, attachmentCountSql, attachmentsOf, likePattern, messagesOf } from "./view";
 
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filtersOf(input: AdminSupportListInput, withStatus: boolean): SQL[] {
   const where: SQL[] = [];

@@ -2,13 +2,13 @@
  * Meus chamados (issue 19): a user's own support requests. Every query is filtered by the caller's
  * id, so another user's request id reads as NOT_FOUND (nothing about it leaks).
  */
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { supportRequests } from "../../../db/schema";
 import { AppError } from "../../lib/errors";
 import { SUPPORT_ERRORS } from "../../schemas/support";
 import type { SupportListInput, SupportRef, SupportReplyInput } from "../../schemas/support-api";
 import type { AppDeps } from "../context";
-import { addMessage, attachmentCountSql, attachmentsOf, messagesOf } from "./view";
+import { addMessage, attachmentCountSql, attachmentsOf, likePattern, messagesOf } from "./view";
 
 async function ownRequest(deps: AppDeps, userId: string, id: string) {
   const [row] = await deps.db
@@ -21,7 +21,12 @@ async function ownRequest(deps: AppDeps, userId: string, id: string) {
 }
 
 export async function listMyRequests(deps: AppDeps, userId: string, input: SupportListInput) {
-  const cond = and(eq(supportRequests.userId, userId), input.status ? eq(supportRequests.status, input.status) : undefined);
+  const p = input.q ? likePattern(input.q.toLowerCase()) : null;
+  const cond = and(
+    eq(supportRequests.userId, userId),
+    input.status ? eq(supportRequests.status, input.status) : undefined,
+    p ? sql`(lower(${supportRequests.subject}) like ${p} escape '\\' or lower(${supportRequests.description}) like ${p} escape '\\')` : undefined,
+  );
   const [items, [total]] = await Promise.all([
     deps.db
       .select({

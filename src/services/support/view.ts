@@ -67,3 +67,6 @@ export async function addMessage(
         .where(eq(supportRequests.id, input.requestId));
   });
 }
+
+/** A LIKE pattern of `s` anywhere, with %, _ and the backslash taken literally (used with ESCAPE, a backslash). */
+export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -4,13 +4,13 @@
  * duration (process-video.ts). The previous video is deleted only once the new one is on the lesson.
  */
 import { eq } from "drizzle-orm";
-import { academyLessons } from "../../../../db/schema";
+import { academyLessons, jobs } from "../../../../db/schema";
 import { AppError } from "../../../lib/errors";
 import { LESSON_UPLOAD_ERRORS, LESSON_VIDEO_TYPES, type LessonVideoType, type LessonVideoUploaded } from "../../../schemas/academy/recording";
 import { logActivity } from "../../activity";
 import { type AppDeps, type RequestMeta, withTransaction } from "../../context";
 import { deleteStoredFile, saveStoredFile } from "../../files/store";
-import { enqueueJob } from "../../jobs";
+import { notifyJobEnqueued } from "../../jobs";
 import { readHead } from "./head";
 import { LESSON_VIDEO_JOB } from "./process-video";
 import { looksLikeVideo } from "./sniff";
@@ -74,6 +74,19 @@ export async function uploadLessonVideo(deps: AppDeps, meta: RequestMeta, input:
       .update(academyLessons)
       .set({ lessonType: "video", videoFileId: file.id, processingStatus: "pending", processingError: null, durationSeconds: 0, updatedAt: now })
       .where(eq(academyLessons.id, input.lessonId));
+    // The job in the same commit as the lesson's "pending": a crash leaves both or neither, never a
+    // lesson waiting for a job nobody queued. One job per file (its dedupe key).
+    await tx
+      .insert(jobs)
+      .values({
+        type: LESSON_VIDEO_JOB,
+        data: { lessonId: input.lessonId, fileId: file.id, durationHint: input.durationHint },
+        dedupeKey: `${LESSON_VIDEO_JOB}:${file.id}`,
+        userId: input.adminUserId,
+        maxAttempts: 3,
+        runAfter: now,
+      })
+      .onConflictDoNothing();
     return { videoFileId: lesson.videoFileId };
   });
   // The lesson was deleted while the bytes arrived.
@@ -81,12 +94,7 @@ export async function uploadLessonVideo(deps: AppDeps, meta: RequestMeta, input:
     await deleteStoredFile(deps, file.id);
     throw new AppError("NOT_FOUND", LESSON_UPLOAD_ERRORS.lessonNotFound);
   }
-  // One job per file: a repeated enqueue of the same upload is the same job.
-  await enqueueJob(
-    deps.db,
-    { type: LESSON_VIDEO_JOB, data: { lessonId: input.lessonId, fileId: file.id, durationHint: input.durationHint }, dedupeKey: `${LESSON_VIDEO_JOB}:${file.id}`, userId: input.adminUserId, maxAttempts: 3 },
-    now,
-  );
+  notifyJobEnqueued(deps.db);
   if (previous.videoFileId && previous.videoFileId !== file.id) await deleteStoredFile(deps, previous.videoFileId);
   await logActivity(deps.db, meta, {
     userId: input.adminUserId,

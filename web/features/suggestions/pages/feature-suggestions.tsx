@@ -11,7 +11,7 @@ import { SUGGESTION_PAGE_SIZE, SUGGESTION_SORT_LABEL, type SuggestionListInput }
 import { type BoardItem, SuggestionCard } from "../components/suggestion-card";
 import { categoryOptions, statusOptions } from "../components/suggestion-badges";
 import { type EditableSuggestion, SuggestionFormDialog } from "../components/suggestion-form-dialog";
-import { useDebounced } from "../lib/use-debounced";
+import { useDebounced } from "../../../lib/use-debounced";
 
 const ALL = { value: "", label: "Todas" };
 const sortOptions = Object.entries(SUGGESTION_SORT_LABEL).map(([value, label]) => ({ value, label }));

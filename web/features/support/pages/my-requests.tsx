@@ -3,11 +3,12 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { SUPPORT_PRIORITY_LABEL, SUPPORT_STATUS_LABEL, SUPPORT_STATUSES, SUPPORT_TYPE_LABEL, type SupportStatus } from "../../../../src/schemas/support";
 import type { SupportListInput } from "../../../../src/schemas/support-api";
-import { SelectInput } from "../../../components/ui/fields";
+import { SelectInput, TextInput } from "../../../components/ui/fields";
 import { Icon } from "../../../components/ui/icons";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { formatDateTime } from "../../../lib/format";
 import { trpc, trpcErrorMessage } from "../../../lib/trpc";
+import { useDebounced } from "../../../lib/use-debounced";
 import { Pager } from "../../campaigns/lists/pager";
 import { OPEN_BUG_REPORT_EVENT } from "../../shell/components/user-menu";
 import { SupportStatusBadge } from "../components/status-badge";
@@ -19,11 +20,13 @@ const statusOptions: { value: SupportStatus | ""; label: string }[] = [
   ...SUPPORT_STATUSES.map((s) => ({ value: s, label: SUPPORT_STATUS_LABEL[s] })),
 ];
 
-/** /meus-chamados: the user's support requests, newest first, with the status filter and pages. */
+/** /meus-chamados: the user's support requests, newest first, with the status filter, a search and pages. */
 export default function MyRequestsPage() {
   const [status, setStatus] = useState<SupportStatus | "">("");
   const [page, setPage] = useState(1);
-  const input: SupportListInput = { page, pageSize: PAGE_SIZE, ...(status ? { status } : {}) };
+  const [search, setSearch] = useState("");
+  const q = useDebounced(search.trim());
+  const input: SupportListInput = { page, pageSize: PAGE_SIZE, ...(status ? { status } : {}), ...(q ? { q } : {}) };
   const list = useQuery({ ...trpc.support.list.queryOptions(input), placeholderData: keepPreviousData });
 
   return (
@@ -54,6 +57,16 @@ export default function MyRequestsPage() {
             setPage(1);
           }}
         />
+        <TextInput
+          className="sm:col-span-2"
+          label="Buscar"
+          value={search}
+          placeholder="Assunto ou descrição"
+          onChange={(v) => {
+            setSearch(v);
+            setPage(1);
+          }}
+        />
       </div>
       {list.isPending ? (
         <Skeleton className="h-48 w-full" />
@@ -63,7 +76,7 @@ export default function MyRequestsPage() {
         </div>
       ) : list.data.items.length === 0 ? (
         <p className="rounded-box border border-base-300 border-dashed bg-base-100 p-8 text-center text-base-content/60 text-sm">
-          {status ? "Nenhum chamado com esse status." : "Você ainda não abriu nenhum chamado."}
+          {q ? "Nenhum chamado encontrado." : status ? "Nenhum chamado com esse status." : "Você ainda não abriu nenhum chamado."}
         </p>
       ) : (
         <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">

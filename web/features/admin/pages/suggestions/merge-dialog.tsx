@@ -6,7 +6,7 @@ import { TextInput } from "../../../../components/ui/fields";
 import { Skeleton } from "../../../../components/ui/skeleton";
 import { useToast } from "../../../../components/ui/toast";
 import { trpc, trpcErrorMessage } from "../../../../lib/trpc";
-import { useDebounced } from "../../../suggestions/lib/use-debounced";
+import { useDebounced } from "../../../../lib/use-debounced";
 
 type Source = { id: string; title: string };
 

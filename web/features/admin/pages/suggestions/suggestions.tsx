@@ -9,7 +9,7 @@ import { trpc, trpcErrorMessage } from "../../../../lib/trpc";
 import { SUGGESTION_STATUS_LABEL, SUGGESTION_STATUSES } from "../../../../../src/schemas/suggestions";
 import { type AdminSuggestionListInput, SUGGESTION_PAGE_SIZE } from "../../../../../src/schemas/suggestions-api";
 import { categoryOptions, priorityOptions, statusOptions } from "../../../suggestions/components/suggestion-badges";
-import { useDebounced } from "../../../suggestions/lib/use-debounced";
+import { useDebounced } from "../../../../lib/use-debounced";
 import { MergeDialog } from "./merge-dialog";
 import { ReplyDialog } from "./reply-dialog";
 import { type AdminRow, SuggestionRow } from "./suggestion-row";

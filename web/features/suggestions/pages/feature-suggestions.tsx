@@ -5,13 +5,13 @@ import { SelectInput, TextInput } from "../../../components/ui/fields";
 import { Icon } from "../../../components/ui/icons";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useToast } from "../../../components/ui/toast";
-import { formatNumber } from "../../../lib/format";
 import { trpc, trpcErrorMessage } from "../../../lib/trpc";
 import { SUGGESTION_PAGE_SIZE, SUGGESTION_SORT_LABEL, type SuggestionListInput } from "../../../../src/schemas/suggestions-api";
 import { type BoardItem, SuggestionCard } from "../components/suggestion-card";
 import { categoryOptions, statusOptions } from "../components/suggestion-badges";
 import { type EditableSuggestion, SuggestionFormDialog } from "../components/suggestion-form-dialog";
 import { useDebounced } from "../../../lib/use-debounced";
+import { PageNav } from "../../../components/ui/page-nav";
 
 const ALL = { value: "", label: "Todas" };
 const sortOptions = Object.entries(SUGGESTION_SORT_LABEL).map(([value, label]) => ({ value, label }));
@@ -109,19 +109,7 @@ export default function FeatureSuggestionsPage() {
           ))}
         </section>
       )}
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-base-content/70 text-sm" aria-live="polite">
-          {list.data ? `${formatNumber(list.data.total)} ${list.data.total === 1 ? "sugestão" : "sugestões"} · página ${page} de ${pages}` : ""}
-        </p>
-        <div className="flex gap-2">
-          <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
-            Anterior
-          </button>
-          <button type="button" className="btn btn-sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Próxima
-          </button>
-        </div>
-      </div>
+      <PageNav page={page} pages={pages} total={list.data?.total} noun={["sugestão", "sugestões"]} onPage={setPage} />
       <SuggestionFormDialog open={formOpen} editing={editing} onClose={() => setFormOpen(false)} />
       <ConfirmDialog
         open={deleting !== null}

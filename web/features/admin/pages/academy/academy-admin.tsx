@@ -10,6 +10,7 @@ import { useToast } from "../../../../components/ui/toast";
 import { formatDate } from "../../../../lib/format";
 import { trpc, trpcErrorMessage } from "../../../../lib/trpc";
 import { CourseFormDialog, emptyCourse } from "./components/course-form-dialog";
+import { PageNav } from "../../../../components/ui/page-nav";
 
 const PAGE_SIZE = 20;
 /** One object, so the dialog does not reset its fields on every render of the page. */
@@ -186,17 +187,7 @@ export default function AcademyAdminPage() {
         </div>
       )}
 
-      <div className="flex items-center justify-end gap-2">
-        <span className="text-base-content/70 text-sm">
-          Página {page} de {pages} · {total} {total === 1 ? "curso" : "cursos"}
-        </span>
-        <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-          Anterior
-        </button>
-        <button type="button" className="btn btn-sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-          Próxima
-        </button>
-      </div>
+      <PageNav page={page} pages={pages} total={total} noun={["curso", "cursos"]} onPage={setPage} />
 
       <CourseFormDialog open={creating} initial={NEW_COURSE} onClose={() => setCreating(false)} onSaved={(id) => navigate(`/admin/academy/cursos/${id}`)} />
       <ConfirmDialog

@@ -11,6 +11,7 @@ import { ButtonSpinner } from "../../../../components/ui/spinner";
 import { useToast } from "../../../../components/ui/toast";
 import { formatDateTime, formatNumber } from "../../../../lib/format";
 import { trpc, trpcErrorMessage } from "../../../../lib/trpc";
+import { PageNav } from "../../../../components/ui/page-nav";
 
 const PAGE_SIZE = 20;
 const STATUS: { value: AdminAgentStatus; label: string }[] = [
@@ -214,17 +215,7 @@ export default function AdminAgentsPage() {
         </div>
       )}
 
-      <div className="flex items-center justify-end gap-2">
-        <span className="text-base-content/70 text-sm">
-          Página {page} de {pages} · {formatNumber(total)} {total === 1 ? "agente" : "agentes"}
-        </span>
-        <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-          Anterior
-        </button>
-        <button type="button" className="btn btn-sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-          Próxima
-        </button>
-      </div>
+      <PageNav page={page} pages={pages} total={total} noun={["agente", "agentes"]} onPage={setPage} />
 
       <Dialog
         open={blocking !== null}

@@ -9,6 +9,7 @@ import { useToast } from "../../../../components/ui/toast";
 import { formatDate } from "../../../../lib/format";
 import { trpc, trpcErrorMessage } from "../../../../lib/trpc";
 import { formatCents } from "../../components/billing/money";
+import { PageNav } from "../../../../components/ui/page-nav";
 
 const PAGE_SIZE = 20;
 const STATUS_LABEL = { active: "Ativo", inactive: "Inativo", expired: "Expirado", exhausted: "Esgotado" } as const;
@@ -170,17 +171,7 @@ export default function AdminCouponsPage() {
         </div>
       )}
 
-      <div className="flex items-center justify-end gap-2">
-        <span className="text-base-content/70 text-sm">
-          Página {page} de {pages} · {total} {total === 1 ? "cupom" : "cupons"}
-        </span>
-        <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-          Anterior
-        </button>
-        <button type="button" className="btn btn-sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-          Próxima
-        </button>
-      </div>
+      <PageNav page={page} pages={pages} total={total} noun={["cupom", "cupons"]} onPage={setPage} />
 
       <ConfirmDialog
         open={confirm !== null}

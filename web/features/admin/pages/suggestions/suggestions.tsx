@@ -13,6 +13,7 @@ import { useDebounced } from "../../../../lib/use-debounced";
 import { MergeDialog } from "./merge-dialog";
 import { ReplyDialog } from "./reply-dialog";
 import { type AdminRow, SuggestionRow } from "./suggestion-row";
+import { PageNav } from "../../../../components/ui/page-nav";
 
 const ALL = { value: "", label: "Todas" };
 const sortOptions = [
@@ -114,19 +115,7 @@ export default function AdminSuggestionsPage() {
           </table>
         </div>
       )}
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-base-content/70 text-sm" aria-live="polite">
-          {list.data ? `${formatNumber(list.data.total)} ${list.data.total === 1 ? "sugestão" : "sugestões"} · página ${page} de ${pages}` : ""}
-        </p>
-        <div className="flex gap-2">
-          <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
-            Anterior
-          </button>
-          <button type="button" className="btn btn-sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Próxima
-          </button>
-        </div>
-      </div>
+      <PageNav page={page} pages={pages} total={list.data?.total} noun={["sugestão", "sugestões"]} onPage={setPage} />
       <ReplyDialog target={replying} onClose={() => setReplying(null)} />
       <MergeDialog key={merging?.id ?? "fechado"} source={merging} onClose={() => setMerging(null)} />
       <ConfirmDialog

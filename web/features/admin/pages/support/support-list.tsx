@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "wouter";
 import { SelectInput, TextInput } from "../../../../components/ui/fields";
 import { Skeleton } from "../../../../components/ui/skeleton";
@@ -8,6 +8,8 @@ import { trpc, trpcErrorMessage } from "../../../../lib/trpc";
 import { SUPPORT_PRIORITY_LABEL, SUPPORT_STATUSES, SUPPORT_STATUS_LABEL, SUPPORT_TYPE_LABEL } from "../../../../../src/schemas/support";
 import { type AdminSupportListInput, SUPPORT_MAX_PAGE } from "../../../../../src/schemas/support-api";
 import { SupportPriorityBadge, SupportStatusBadge, SupportTypeBadge } from "./support-badges";
+import { PageNav } from "../../../../components/ui/page-nav";
+import { useDebounced } from "../../../../lib/use-debounced";
 
 const PAGE_SIZE = 20;
 const all = { value: "", label: "Todos" };
@@ -23,11 +25,7 @@ export default function SupportListPage() {
   const [priority, setPriority] = useState("");
   const [page, setPage] = useState(1);
   // Typing does not fire one request per key: the list follows the text 300 ms after the last one.
-  const [term, setTerm] = useState("");
-  useEffect(() => {
-    const t = setTimeout(() => setTerm(search.trim()), 300);
-    return () => clearTimeout(t);
-  }, [search]);
+  const term = useDebounced(search.trim());
   const input: AdminSupportListInput = {
     page,
     pageSize: PAGE_SIZE,
@@ -127,19 +125,7 @@ export default function SupportListPage() {
           </table>
         </div>
       )}
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-base-content/70 text-sm" aria-live="polite">
-          {list.data ? `${formatNumber(list.data.total)} ${list.data.total === 1 ? "chamado" : "chamados"} · página ${page} de ${pages}` : ""}
-        </p>
-        <div className="flex gap-2">
-          <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
-            Anterior
-          </button>
-          <button type="button" className="btn btn-sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Próxima
-          </button>
-        </div>
-      </div>
+      <PageNav page={page} pages={pages} total={list.data?.total} noun={["chamado", "chamados"]} onPage={setPage} />
     </div>
   );
 }

@@ -1,12 +1,14 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "wouter";
 import { SelectInput, TextInput } from "../../../../components/ui/fields";
 import { Skeleton } from "../../../../components/ui/skeleton";
-import { formatDate, formatNumber } from "../../../../lib/format";
+import { formatDate, } from "../../../../lib/format";
 import { trpc, trpcErrorMessage } from "../../../../lib/trpc";
 import { type AdminUsersListInput, ADMIN_USERS_MAX_PAGE, USER_ROLE_LABEL, USER_STATUS_LABEL } from "../../../../../src/schemas/admin-users";
 import { UserRoleBadge, UserStatusBadge } from "../../components/users/user-badges";
+import { PageNav } from "../../../../components/ui/page-nav";
+import { useDebounced } from "../../../../lib/use-debounced";
 
 const PAGE_SIZE = 25;
 const roleOptions = [{ value: "", label: "Todos" }, ...Object.entries(USER_ROLE_LABEL).map(([value, label]) => ({ value, label }))];
@@ -26,11 +28,7 @@ export default function AdminUsersPage() {
   const [planId, setPlanId] = useState("");
   const [page, setPage] = useState(1);
   // Typing does not fire one request per key: the list follows the text 300 ms after the last one.
-  const [term, setTerm] = useState("");
-  useEffect(() => {
-    const t = setTimeout(() => setTerm(search.trim()), 300);
-    return () => clearTimeout(t);
-  }, [search]);
+  const term = useDebounced(search.trim());
   const input: AdminUsersListInput = {
     page,
     pageSize: PAGE_SIZE,
@@ -109,19 +107,7 @@ export default function AdminUsersPage() {
           </table>
         </div>
       )}
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-base-content/70 text-sm" aria-live="polite">
-          {list.data ? `${list.data.totalCapped ? "Mais de " : ""}${formatNumber(list.data.total)} ${list.data.total === 1 ? "usuário" : "usuários"} · página ${page} de ${pages}` : ""}
-        </p>
-        <div className="flex gap-2">
-          <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
-            Anterior
-          </button>
-          <button type="button" className="btn btn-sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Próxima
-          </button>
-        </div>
-      </div>
+      <PageNav page={page} pages={pages} total={list.data?.total} noun={["usuário", "usuários"]} capped={list.data?.totalCapped ?? false} onPage={setPage} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { Icon } from "../../../../components/ui/icons";
 import { Skeleton } from "../../../../components/ui/skeleton";
 import { formatDate, formatNumber } from "../../../../lib/format";
 import { trpc, trpcErrorMessage } from "../../../../lib/trpc";
+import { PageNav } from "../../../../components/ui/page-nav";
 
 const PAGE_SIZE = 20;
 
@@ -125,17 +126,7 @@ export default function AdminWorkspacesPage() {
         </div>
       )}
 
-      <div className="flex items-center justify-end gap-2">
-        <span className="text-base-content/70 text-sm">
-          Página {page} de {pages} · {formatNumber(total)} {total === 1 ? "workspace" : "workspaces"}
-        </span>
-        <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-          Anterior
-        </button>
-        <button type="button" className="btn btn-sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-          Próxima
-        </button>
-      </div>
+      <PageNav page={page} pages={pages} total={total} noun={["workspace", "workspaces"]} onPage={setPage} />
     </div>
   );
 }

@@ -38,7 +38,7 @@ export async function testStripeConfig(deps: AppDeps, secretKey?: string) {
   const key = secretKey || stored?.secretKey;
   if (!key) throw new AppError("VALIDATION", "Informe a chave secreta da Stripe");
   try {
-    const account = await stripeClient(deps.env.STRIPE_API_BASE, key).accounts.retrieveCurrent();
+    const account = await (await stripeClient(deps.env.STRIPE_API_BASE, key)).accounts.retrieveCurrent();
     return { ok: true as const, accountId: account.id, name: account.settings?.dashboard?.display_name ?? account.business_profile?.name ?? null, country: account.country ?? null, chargesEnabled: account.charges_enabled === true, error: null };
   } catch (err) {
     return { ok: false as const, accountId: null, name: null, country: null, chargesEnabled: false, error: describeStripeError(err) };
@@ -51,7 +51,7 @@ export type StripeAccess = { client: StripeClient; webhookSecret: string | null;
 export async function stripeOf(deps: AppDeps): Promise<StripeAccess | null> {
   const stored = await getPlatformSetting<StoredStripeConfig>(deps, "stripe");
   if (!stored?.secretKey) return null;
-  return { client: stripeClient(deps.env.STRIPE_API_BASE, stored.secretKey), webhookSecret: stored.webhookSecret || null, enablePix: stored.enablePix === true, enableBoleto: stored.enableBoleto === true };
+  return { client: await stripeClient(deps.env.STRIPE_API_BASE, stored.secretKey), webhookSecret: stored.webhookSecret || null, enablePix: stored.enablePix === true, enableBoleto: stored.enableBoleto === true };
 }
 
 /** The same, for verbs that cannot go on without it (checkout, portal, refunds, plan sync). */

@@ -4,7 +4,7 @@
  * 200, so a crash after the 200 loses nothing; a redelivered event id is acknowledged and ignored.
  * A body whose signature fails (or is older than 300 s) stores nothing.
  */
-import { Stripe, verifyWebhook } from "../../adapters/stripe/client";
+import { type Stripe, isSignatureError, verifyWebhook } from "../../adapters/stripe/client";
 import { log } from "../../lib/logger";
 import { type AppDeps, withTransaction } from "../context";
 import { jobs, stripeEvents } from "../../../db/schema";
@@ -26,7 +26,7 @@ export async function acceptStripeWebhook(deps: AppDeps, rawBody: string, signat
   try {
     event = await verifyWebhook(rawBody, signature, access.webhookSecret);
   } catch (err) {
-    if (err instanceof Stripe.errors.StripeSignatureVerificationError) return { status: 400, stored: false, duplicate: false, message: "Assinatura inválida" };
+    if (isSignatureError(err)) return { status: 400, stored: false, duplicate: false, message: "Assinatura inválida" };
     return { status: 400, stored: false, duplicate: false, message: "Corpo inválido" };
   }
   const now = deps.now();

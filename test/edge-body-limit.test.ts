@@ -132,11 +132,12 @@ describe("[edge] request body limits (defect 12)", () => {
   test("tRPC: a path naming an inherited property (constructor, __proto__, toString) still gets the 64 kB limit", async () => {
     for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
       // In a batch beside a real procedure, whose handler reads the whole body.
-      const s = streamed(3 * MB);
+      const s = streamed(8 * MB);
       const res = await post(`/trpc/agents.toggle,${name}?batch=1`, s.body);
       expect(res.status).toBe(413);
-      // The server stopped reading long before the 2 MB were pulled.
-      expect(s.pulled()).toBeLessThan(MB);
+      // The server stopped reading long before the 8 MB were pulled (a busy machine lets socket
+      // buffers fill past the 64 kB limit before the refusal is seen: ~1.2 MB once in CI).
+      expect(s.pulled()).toBeLessThan(3 * MB);
     }
   });
 

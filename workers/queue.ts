@@ -17,9 +17,9 @@ let runner: Background | null = null;
 let close: (() => void) | null = null;
 let heartbeat: ReturnType<typeof setInterval> | null = null;
 
-self.onmessage = async (event: MessageEvent<{ type: "start"; env: Env; heartbeatMs?: number } | { type: "stop" } | { type: "wake" }>) => {
-  const msg = event.data;
-  if (msg.type === "start") {
+let started: Promise<void> | null = null;
+
+async function start(msg: { env: Env; heartbeatMs?: number }) {
     setLogLevel(msg.env.LOG_LEVEL);
     // The binary's JIT starts reluctant (scripts/build-bin.ts), per thread: this one only runs jobs.
     if (process.env.ATENDA_COMPILED === "1") Bun.unsafe.setJITPolicy(1);
@@ -30,9 +30,20 @@ self.onmessage = async (event: MessageEvent<{ type: "start"; env: Env; heartbeat
     // The schedulers run on the main thread (src/server.ts): they only enqueue, and a job starts this Worker.
     runner = startBackground(deps, { schedulers: false });
     self.postMessage({ type: "ready" });
+}
+
+self.onmessage = async (event: MessageEvent<{ type: "start"; env: Env; heartbeatMs?: number } | { type: "stop" } | { type: "wake" }>) => {
+  const msg = event.data;
+  if (msg.type === "start") {
+    started = start(msg);
+    await started;
   } else if (msg.type === "wake") {
     runner?.wake();
   } else if (msg.type === "stop") {
+    // A stop that arrives while the start is still opening the database waits for it: the host
+    // terminates this thread once "stopped" is posted, and a thread terminated inside a libSQL
+    // call aborts the whole process (a native panic), not only this Worker.
+    await started?.catch(() => {});
     if (heartbeat) clearInterval(heartbeat);
     await runner?.stop();
     close?.();

@@ -87,7 +87,8 @@ export function startJobWorker(env: Env, workerUrl: URL, opts: WorkerHostOptions
       if (e.data.type === "heartbeat") lastHeartbeatAt = Date.now();
       else if (e.data.type === "stopped") onStopped?.();
       else if (e.data.type === "ready") {
-        state = "running";
+        // A start that finishes while stop() waits for it does not bring the state back.
+        if (state !== "stopped") state = "running";
         readyAt = lastHeartbeatAt = Date.now();
         firstReady?.resolve();
         firstReady = null;
@@ -141,7 +142,9 @@ export function startJobWorker(env: Env, workerUrl: URL, opts: WorkerHostOptions
     },
     async stop() {
       const w = worker;
-      const wasRunning = state === "running";
+      // A Worker still starting is asked to stop like a running one (it finishes its start first):
+      // terminating it inside a libSQL call aborts the whole process, not only the Worker.
+      const wasRunning = state === "running" || state === "starting";
       // Also the end of a lazy Worker that never started: nothing to stop, no start after this.
       state = "stopped";
       clearInterval(watchdog);

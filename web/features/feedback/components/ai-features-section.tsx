@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { ToggleRow } from "../../../components/ui/fields";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useToast } from "../../../components/ui/toast";
@@ -25,22 +26,19 @@ export function AiFeaturesSection({ agent }: SectionProps) {
   const { canEdit } = useAgentPermissions();
   const opts = trpc.agentAiFeatures.get.queryOptions({ agentId: agent.id });
   const got = useQuery(opts);
+  // The switch moves in the click itself (a controlled toggle waiting for the server, or for the query
+  // cache's deferred notify, looks stuck and snaps back for a frame); a refusal drops the override.
+  const [flipped, setFlipped] = useState<Partial<AgentAiFeatures>>({});
   const save = useMutation(
     trpc.agentAiFeatures.update.mutationOptions({
-      // The switch moves at once (a controlled toggle waiting for the server looks stuck); a refusal puts it back.
-      onMutate: ({ agentId: _id, ...patch }) => {
-        const before = qc.getQueryData(opts.queryKey);
-        qc.setQueryData(opts.queryKey, (old) => (old ? { ...old, features: { ...old.features, ...patch } } : old));
-        return { before };
-      },
       onSuccess: (r) => {
         qc.setQueryData(opts.queryKey, (old) => (old ? { ...old, features: r.features } : old));
         toast({ title: "Recursos de IA salvos" });
       },
-      onError: (e, _vars, context) => {
-        if (context?.before) qc.setQueryData(opts.queryKey, context.before);
+      onError: (e) => {
         toast({ title: "Não foi possível salvar", description: trpcErrorMessage(e, "Tente novamente."), variant: "destructive" });
       },
+      onSettled: () => setFlipped({}),
     }),
   );
 
@@ -72,9 +70,12 @@ export function AiFeaturesSection({ agent }: SectionProps) {
                 key={key}
                 label={AI_FEATURE_LABEL[key]}
                 description={`${AI_FEATURE_DESCRIPTION[key]} ${costNote(key, got.data.offline)}`}
-                checked={got.data.features[key]}
+                checked={flipped[key] ?? got.data.features[key]}
                 disabled={!canEdit || save.isPending}
-                onChange={(v) => save.mutate({ agentId: agent.id, [key]: v })}
+                onChange={(v) => {
+                  setFlipped({ [key]: v });
+                  save.mutate({ agentId: agent.id, [key]: v });
+                }}
               />
             ))}
           </div>

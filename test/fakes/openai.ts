@@ -19,6 +19,8 @@ export type FakeOpenAiOptions = {
   reply?: (body: ChatBody) => FakeReply;
   /** Delay before the first byte, ms. */
   latencyMs?: number;
+  /** Spread of that delay: each request waits latencyMs ± up to jitterMs, uniformly (a real model's latency varies). */
+  jitterMs?: number;
   /** Delay between streamed chunks, ms. */
   chunkDelayMs?: number;
   apiKey?: string;
@@ -82,8 +84,9 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
   const requests: RecordedRequest[] = [];
   /** Queue of status codes to answer the next requests with (e.g. [429, 500]). */
   const failures: { status: number; retryAfter?: string }[] = [];
-  const settings: { latencyMs: number; chunkDelayMs: number; reply: (b: ChatBody) => FakeReply } = {
+  const settings: { latencyMs: number; jitterMs: number; chunkDelayMs: number; reply: (b: ChatBody) => FakeReply } = {
     latencyMs: opts.latencyMs ?? 0,
+    jitterMs: opts.jitterMs ?? 0,
     chunkDelayMs: opts.chunkDelayMs ?? 0,
     reply: opts.reply ?? ((b) => ({ content: `Eco: ${lastUserText(b)}` })),
   };
@@ -118,7 +121,7 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
           ? error(429, "Rate limit reached", "requests", retryHeaders)
           : error(fail.status, "The server had an error while processing your request.", "server_error", retryHeaders);
       }
-      if (settings.latencyMs) await Bun.sleep(settings.latencyMs);
+      if (settings.latencyMs) await Bun.sleep(Math.max(0, settings.latencyMs + (Math.random() * 2 - 1) * settings.jitterMs));
 
       if (url.pathname === "/v1/models") {
         return Response.json({ object: "list", data: ["gpt-4o-mini", "gpt-4o", "whisper-1"].map((id) => ({ id, object: "model", created: 0, owned_by: "fake" })) });

@@ -5,7 +5,7 @@
  *  2. time-to-first-byte of the streamed chat, p95 at 60 concurrent over p95 at 1;
  *  3. turns/s at 8 concurrent with the fake answering instantly (conversation, messages and the
  *     credit debit persisted);
- *  4. overhead at 50 concurrent again with the fake's latency spread ± BENCH_LLM_JITTER_MS (default
+ *  4. overhead at 50 concurrent and the TTFB ratio again with the fake's latency spread ± BENCH_LLM_JITTER_MS (default
  *     25): with a fixed latency the 50 clients stay in lockstep — every reply comes back in the same
  *     millisecond and the app works through 50 turns in one burst, so the median turn waits for
  *     half a burst. A real model's latency varies, which spreads the turns out; both figures are
@@ -125,6 +125,10 @@ overhead.concurrency50Jittered = {
   overheadP50Ms: Math.round((pct(ja.latencies, 50) - pct(jd.latencies, 50)) * 100) / 100,
   overheadP99Ms: Math.round((pct(ja.latencies, 99) - pct(jd.latencies, 99)) * 100) / 100,
 };
+const jt1 = await load(100, 1, j.ttfb);
+const jt60 = await j.measured(600, 60, j.ttfb);
+loop.ttfbAt60Jittered = jt60.loop;
+const ttfbJittered = { jitterMs: JITTER_MS, p95At1Ms: pct(jt1.latencies, 95), p95At60Ms: pct(jt60.latencies, 95), ratio: Math.round((pct(jt60.latencies, 95) / pct(jt1.latencies, 95)) * 100) / 100 };
 await j.stop();
 
 console.log(
@@ -134,6 +138,7 @@ console.log(
       fakeLlmLatencyMs: LATENCY_MS,
       overhead,
       ttfb,
+      ttfbJittered,
       turnsPerSecondAt8: Math.round((REQUESTS * 5) / turns.seconds),
       event_loop_delay_p99_ms: Math.max(loop.overheadAt50?.p99Ms ?? 0, loop.ttfbAt60?.p99Ms ?? 0),
       eventLoopDelay: loop,

@@ -8,7 +8,7 @@
 import type { BunPlugin } from "bun";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { buildDatabaseTemplate } from "../db/template";
 import { buildWeb } from "../src/web-build/build";
 import { buildFiles, type WebManifest } from "../src/web-build/manifest";
@@ -100,7 +100,8 @@ async function compile(outfile: string, plugins: BunPlugin[], bytecodeOrder: str
   }
 }
 
-const outfile = process.argv[2] ?? "./dist/atenda";
+// Absolute: the recording run starts the binary from its own scratch directory.
+const outfile = resolve(process.argv[2] ?? "./dist/atenda");
 const started = performance.now();
 const web = await buildWeb();
 const manifest = (await Bun.file(join(web.dir, "manifest.json")).json()) as WebManifest;

@@ -114,6 +114,17 @@ test.describe("[ACADEMY QUIZ]", () => {
     await visitor.goto(`${baseURL}/certificado/ATD-2222-2222`);
     await expect(visitor.getByText("Certificado não encontrado")).toBeVisible();
     await expectAccessible(visitor, "certificado não encontrado");
+    // No answer from the server is not "not found": the visitor is told to try again, and can.
+    await visitor.route("**/trpc/certificates.verify*", (r) => r.abort());
+    await visitor.goto(`${baseURL}/certificado/${certificate?.verificationCode}`);
+    await expect(visitor.getByText("Não foi possível verificar o certificado agora.")).toBeVisible({ timeout: 15_000 });
+    await expect(visitor.getByText("Certificado não encontrado")).toHaveCount(0);
+    await visitor.unroute("**/trpc/certificates.verify*");
+    await visitor.getByRole("button", { name: "Tentar novamente" }).click();
+    await expect(visitor.getByText("Certificado válido")).toBeVisible();
+    // A malformed escape in the address still answers (it used to crash the page).
+    await visitor.goto(`${baseURL}/certificado/ATD-%25E0%25A4`);
+    await expect(visitor.getByText("Certificado não encontrado")).toBeVisible();
     await visitor.close();
     await api.dispose();
   });

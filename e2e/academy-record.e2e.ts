@@ -89,4 +89,28 @@ test.describe("[ACADEMY RECORD]", () => {
     await expect(dialog.getByText("Full HD 1920×1080 · 30 fps")).toBeVisible();
     await expect(dialog.getByText(name)).toHaveCount(0);
   });
+
+  test("[ACADEMY RECORD]: leaving the page while the browser still asks for the screen releases the capture", async ({ page }) => {
+    // The share is granted 1.5 s after the click, as when the admin takes a while in the picker; the stream stays reachable.
+    await page.addInitScript(() => {
+      const original = navigator.mediaDevices.getDisplayMedia.bind(navigator.mediaDevices);
+      navigator.mediaDevices.getDisplayMedia = async (opts) => {
+        const stream = await original(opts);
+        (window as unknown as { __share: MediaStream }).__share = stream;
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        return stream;
+      };
+    });
+    await signInViaApi(page, ADMIN);
+    await page.goto("/admin/academy/record");
+    await expect(page.getByLabel("Modelo", { exact: true })).toHaveValue(/.+/);
+    await page.getByRole("button", { name: "Iniciar gravação" }).click();
+    await expect(page.getByRole("button", { name: "Aguardando a tela..." })).toBeVisible();
+    await page.locator("p", { hasText: "/ Gravação" }).getByRole("link", { name: "Academy" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Academy" })).toBeVisible();
+    // The browser's "sharing your screen" bar goes away: every captured track ended.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __share?: MediaStream }).__share?.getTracks().map((t) => t.readyState).join(",") ?? "none"), { timeout: 5_000 })
+      .toBe("ended");
+  });
 });

@@ -158,6 +158,20 @@ describe("time limit", () => {
     const result = await submit(c, attemptId, rightAnswers(timedQuiz));
     expect(result).toMatchObject({ score: 0, passed: false, late: true, attemptsLeft: 2 });
   });
+
+  test("an attempt left to expire unsubmitted does not hide the next one: a reload resumes it", async () => {
+    const c = await learner();
+    const first = await start(c, timedQuiz.id);
+    // The tab was closed and the time ran out: the first attempt stays unsubmitted, past its deadline.
+    await app.deps.db.update(academyQuizAttempts).set({ startedAt: first.startedAt - 20 * 60_000 }).where(eq(academyQuizAttempts.id, first.attemptId));
+    const second = await start(c, timedQuiz.id);
+    expect(second.attemptNumber).toBe(2);
+    expect((await get(c, timedQuiz.id)).openAttempt?.id).toBe(second.attemptId);
+    // Reopening the page must hand back attempt 2, not spend attempt 3.
+    const again = await start(c, timedQuiz.id);
+    expect(again.attemptId).toBe(second.attemptId);
+    expect((await get(c, timedQuiz.id)).attemptsLeft).toBe(1);
+  });
 });
 
 describe("access", () => {

@@ -89,6 +89,22 @@ describe("[admin-academy] content", () => {
     expect(after?.correctOptionIds).toEqual([b?.id ?? ""]);
   });
 
+  test("an option id sent twice is kept once: the others get new ids, so the question stays answerable", async () => {
+    const c = await buildCourse("Curso de ids repetidos");
+    const quiz = await must(admin.mutate<{ id: string }>("adminAcademy.quizzes.upsert", { moduleId: c.m1, title: "Questionário", description: "" }));
+    const { id } = await must(
+      admin.mutate<{ id: string }>("adminAcademy.questions.create", { quizId: quiz.id, prompt: "Qual?", kind: "multiple", options: [{ text: "A", correct: true }, { text: "B", correct: false }], explanation: "" }),
+    );
+    const a = (await tree(c.id)).modules[0]?.quiz?.questions[0]?.options[0]?.id;
+    // A copied option (an editor's "duplicate") carries the same id as the original.
+    await must(admin.mutate("adminAcademy.questions.update", { id, prompt: "Qual?", kind: "multiple", options: [{ id: a, text: "A", correct: true }, { id: a, text: "A2", correct: true }, { text: "B", correct: false }], explanation: "" }));
+    const after = (await tree(c.id)).modules[0]?.quiz?.questions[0];
+    const ids = after?.options.map((o) => o.id) ?? [];
+    expect(new Set(ids).size).toBe(3);
+    expect(ids[0]).toBe(a ?? "");
+    expect(after?.correctOptionIds).toEqual(ids.slice(0, 2));
+  });
+
   test("publish needs a lesson, unpublish hides it again, and delete removes the course", async () => {
     const { id } = await must(admin.mutate<{ id: string }>("adminAcademy.courses.create", { ...course, title: "Curso vazio" }));
     const empty = await admin.mutate("adminAcademy.courses.publish", { id });
@@ -122,6 +138,20 @@ describe("[admin-academy] content", () => {
     expect(stale.error?.message).toBe("A lista mudou enquanto você reordenava. Recarregue a página e tente de novo.");
     const short = await admin.mutate("adminAcademy.courses.create", { ...course, title: "A" });
     expect(short.error?.message).toBe("O título do curso deve ter pelo menos 3 caracteres");
+  });
+
+  test("a text lesson up to its 100,000-character limit is saved (not refused as a too-large request)", async () => {
+    const c = await buildCourse("Curso de texto longo");
+    // Accented text: 100,000 characters are ~200 KB of JSON, far over the 64 KB default body limit.
+    const contentMd = "ação ".repeat(20_000);
+    const created = await admin.mutate<{ id: string }>("adminAcademy.lessons.create", { ...lesson(c.m1, "Aula longa"), contentMd });
+    expect(created.error).toBeNull();
+    const updated = await admin.mutate("adminAcademy.lessons.update", { ...lesson(c.m1, "Aula longa"), moduleId: undefined, id: created.data.id, contentMd });
+    expect(updated.error).toBeNull();
+    const [row] = await app.deps.db.select({ contentMd: academyLessons.contentMd }).from(academyLessons).where(eq(academyLessons.id, created.data.id));
+    expect(row?.contentMd.length).toBe(100_000);
+    const over = await admin.mutate("adminAcademy.lessons.create", { ...lesson(c.m1, "Aula longa demais"), contentMd: `${contentMd}a` });
+    expect(over.error?.message).toBe("O conteúdo deve ter no máximo 100000 caracteres");
   });
 
   test("deleting a material or a module removes their stored files from disk too", async () => {

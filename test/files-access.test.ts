@@ -142,6 +142,15 @@ describe("[FILES] bytes, headers and ranges", () => {
     expect((await raw({ "if-none-match": etag })).status).toBe(304);
   });
 
+  test("If-None-Match is compared weakly and may list several tags or '*' (RFC 9110 §13.1.2)", async () => {
+    const etag = must((await raw()).headers.get("etag"), "etag");
+    // A proxy that compresses the body hands the browser W/"…"; the browser sends it back.
+    expect((await raw({ "if-none-match": `W/${etag}` })).status).toBe(304);
+    expect((await raw({ "if-none-match": `"outro", ${etag}` })).status).toBe(304);
+    expect((await raw({ "if-none-match": "*" })).status).toBe(304);
+    expect((await raw({ "if-none-match": '"outro"' })).status).toBe(200);
+  });
+
   test("a single range answers 206 with that slice", async () => {
     const res = await raw({ range: "bytes=100-199" });
     expect(res.status).toBe(206);

@@ -103,6 +103,17 @@ describe("POST /api/v1/support/requests", () => {
     expect(over.body.error?.message).toBe("Você abriu muitos chamados na última hora. Aguarde um pouco e tente de novo.");
   }, 30_000);
 
+  test("an empty file field (no file chosen, sent with filename=\"\") is no attachment; an unnamed file is refused, never a 500", async () => {
+    const { client } = await registerUser(app);
+    const none = await send(client, form({ description: "Sem anexo escolhido." }, [new File([], "", { type: "" })]));
+    expect(none.status).toBe(201);
+    const detail = (await client.trpc.support.get.query({ id: must(none.body.data?.id, "id") })).data as Detail;
+    expect(detail.attachments).toEqual([]);
+    const unnamed = await send(client, form({ description: "Anexo sem nome." }, [new File(["MZ"], "", { type: "" })]));
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.error?.message).toBe(SUPPORT_ERRORS.fileType("arquivo"));
+  });
+
   test("without a session: 401 and nothing stored", async () => {
     const anonymous = await new Client(app.base).warmUp();
     const res = await send(anonymous, form({ description: "Sem sessão." }));

@@ -66,6 +66,9 @@ const TRPC_LIMITS: ReadonlyMap<string, number> = new Map(
   // Campaign lists (issue 16): up to 20,000 pasted numbers, and a CSV of up to 5,000,000 characters as text.
   "campaigns.lists.addNumbers": BODY_LIMITS.editor,
   "campaigns.lists.addFromCsv": 12 * MB,
+  // Academy lessons (issue 19): contentMd takes up to 100,000 characters (~300 KB of UTF-8 JSON).
+  "adminAcademy.lessons.create": BODY_LIMITS.editor,
+  "adminAcademy.lessons.update": BODY_LIMITS.editor,
   }),
 );
 

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { AppError } from "../lib/errors";
 import { IMAGE_ERRORS } from "../schemas/account";
 import { readableFile } from "../services/files/access";
-import { contentRange, parseRange, rangeStillValid } from "../services/files/range";
+import { contentRange, noneMatch, parseRange, rangeStillValid } from "../services/files/range";
 import { absoluteFilePath } from "../services/files/store";
 import type { HonoEnv } from "./context";
 
@@ -40,7 +40,7 @@ export const fileRoutes = new Hono<HonoEnv>().get("/:id", async (c) => {
     ETag: etag,
     "X-Content-Type-Options": "nosniff",
   };
-  if (c.req.header("if-none-match") === etag) return new Response(null, { status: 304, headers });
+  if (noneMatch(c.req.header("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   const decision = rangeStillValid(c.req.header("if-range"), etag) ? parseRange(c.req.header("range"), size) : { kind: "full" as const };
   if (decision.kind === "unsatisfiable") {
     return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${size}` } });

@@ -39,7 +39,10 @@ async function openRequest(c: Context<HonoEnv>, session: ResolvedSession) {
   const files: IncomingFile[] = form
     .getAll("attachments")
     .filter((v): v is File => v instanceof File)
-    .map((f) => ({ name: f.name, type: f.type, size: f.size, bytes: async () => new Uint8Array(await f.arrayBuffer()) }));
+    // A file field left empty arrives as a part with filename="" and no bytes: it is no attachment.
+    // Bun leaves `name` undefined for such a part, so it is read defensively (it used to be a 500).
+    .map((f) => ({ name: typeof f.name === "string" ? f.name : "", type: f.type ?? "", size: f.size, bytes: async () => new Uint8Array(await f.arrayBuffer()) }))
+    .filter((f) => f.name !== "" || f.size > 0);
   const { id } = await createSupportRequest(
     c.get("deps"),
     c.get("meta"),

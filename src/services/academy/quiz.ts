@@ -47,10 +47,15 @@ const attemptsOf = (db: DbOrTx, quizId: string, userId: string) =>
 const questionsOf = (db: AppDeps["db"], quizId: string) =>
   db.select().from(academyQuizQuestions).where(eq(academyQuizQuestions.quizId, quizId)).orderBy(asc(academyQuizQuestions.sortOrder));
 
-/** An attempt left open past its time counts as used: the read shows it closed, with no score. */
+/**
+ * An attempt left open past its time counts as used: the read shows it closed, with no score. Such
+ * an expired attempt stays unsubmitted next to the one started after it, so the open attempt is the
+ * unsubmitted one still within its time, not merely the first unsubmitted (which would hide attempt
+ * n+1 and let a reload burn attempt n+2).
+ */
 function openAttemptOf(quiz: Quiz, attempts: Attempt[], now: number) {
-  const open = attempts.find((a) => a.submittedAt === null);
-  if (!open || expired(quiz, open, now)) return null;
+  const open = attempts.find((a) => a.submittedAt === null && !expired(quiz, a, now));
+  if (!open) return null;
   return { id: open.id, attemptNumber: open.attemptNumber, startedAt: open.startedAt, deadline: deadlineOf(quiz, open.startedAt) };
 }
 

@@ -41,3 +41,14 @@ export function rangeStillValid(ifRange: string | null | undefined, etag: string
 }
 
 export const contentRange = (r: ByteRange, size: number) => `bytes ${r.start}-${r.end}/${size}`;
+
+/**
+ * If-None-Match (RFC 9110 §13.1.2): "*" or a list of entity tags, compared weakly, so the W/"…" a
+ * compressing proxy hands the browser still revalidates to 304 instead of re-sending the whole file.
+ */
+export function noneMatch(header: string | null | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => opaque(tag) === opaque(etag));
+}

@@ -43,7 +43,15 @@ export async function deleteQuiz(deps: AppDeps, id: string) {
 const optionId = () => `o_${randomBytes(6).toString("base64url")}`;
 
 function storedOptions(options: QuestionCreateInput["options"], known: Set<string>) {
-  const withIds = options.map((o) => ({ id: o.id && known.has(o.id) ? o.id : optionId(), text: o.text, correct: o.correct }));
+  // A known id is kept once: a second option sent with it (a copied option) gets its own, or the
+  // question would list the id twice and a right answer could never match its correct set.
+  const taken = new Set<string>();
+  const idOf = (id: string | undefined) => (id && known.has(id) && !taken.has(id) ? id : optionId());
+  const withIds = options.map((o) => {
+    const id = idOf(o.id);
+    taken.add(id);
+    return { id, text: o.text, correct: o.correct };
+  });
   return { options: withIds.map(({ id, text }) => ({ id, text })), correctOptionIds: withIds.filter((o) => o.correct).map((o) => o.id) };
 }
 

@@ -11,6 +11,17 @@ import { trpc } from "../../../lib/trpc";
 export function MyCertificates() {
   const mine = useQuery(trpc.certificates.mine.queryOptions(undefined, { staleTime: 30_000 }));
   const toast = useToast();
+  // A learner with certificates must not think they are gone when the list did not load.
+  if (mine.isError) {
+    return (
+      <div role="alert" className="alert alert-warning alert-soft flex flex-wrap justify-between gap-2 text-sm">
+        <span>Não foi possível carregar seus certificados.</span>
+        <button type="button" className="btn btn-sm" disabled={mine.isFetching} onClick={() => void mine.refetch()}>
+          Tentar novamente
+        </button>
+      </div>
+    );
+  }
   if (!mine.data || mine.data.length === 0) return null;
 
   const copy = async (code: string) => {

@@ -145,6 +145,8 @@ export function useScreenRecorder() {
   // Leaving the page mid-recording frees the screen share and the preview's memory.
   useEffect(
     () => () => {
+      // A share granted after this (the picker was still open) is released at once by start().
+      cancelStart.current = true;
       const s = session.current;
       if (s) {
         clearInterval(s.timer);

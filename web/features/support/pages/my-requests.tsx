@@ -25,7 +25,8 @@ export default function MyRequestsPage() {
   const [status, setStatus] = useState<SupportStatus | "">("");
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState("");
-  const q = useDebounced(search.trim());
+  // The server takes at most 100 characters of search: a longer paste searches its beginning instead of failing the list.
+  const q = useDebounced(search.trim().slice(0, 100));
   const input: SupportListInput = { page, pageSize: PAGE_SIZE, ...(status ? { status } : {}), ...(q ? { q } : {}) };
   const list = useQuery({ ...trpc.support.list.queryOptions(input), placeholderData: keepPreviousData });
 

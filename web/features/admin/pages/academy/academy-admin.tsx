@@ -11,6 +11,7 @@ import { formatDate } from "../../../../lib/format";
 import { trpc, trpcErrorMessage } from "../../../../lib/trpc";
 import { CourseFormDialog, emptyCourse } from "./components/course-form-dialog";
 import { PageNav } from "../../../../components/ui/page-nav";
+import { useDebounced } from "../../../../lib/use-debounced";
 
 const PAGE_SIZE = 20;
 /** One object, so the dialog does not reset its fields on every render of the page. */
@@ -31,7 +32,8 @@ export default function AcademyAdminPage() {
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const [removing, setRemoving] = useState<{ id: string; title: string } | null>(null);
-  const list = useQuery({ ...trpc.adminAcademy.courses.list.queryOptions({ q, published, page, pageSize: PAGE_SIZE }), placeholderData: keepPreviousData });
+  const term = useDebounced(q.trim());
+  const list = useQuery({ ...trpc.adminAcademy.courses.list.queryOptions({ q: term, published, page, pageSize: PAGE_SIZE }), placeholderData: keepPreviousData });
   const remove = useMutation(
     trpc.adminAcademy.courses.delete.mutationOptions({
       onSuccess: async () => {

@@ -17,11 +17,15 @@ export function CourseFormDialog({ open, initial, onClose, onSaved }: Props) {
   const toast = useToast();
   const [draft, setDraft] = useState(initial);
   const [outcomes, setOutcomes] = useState(initial.outcomes.join("\n"));
+  const courseId = initial.id ?? null;
+  // Reset when the dialog opens (or for another course), not on every refetch of the same course: the
+  // editor polls every 2 s while a video is processing, which wiped what the admin was typing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the course id on purpose
   useEffect(() => {
     if (!open) return;
     setDraft(initial);
     setOutcomes(initial.outcomes.join("\n"));
-  }, [open, initial]);
+  }, [open, courseId]);
   const onError = (e: unknown) => toast({ variant: "destructive", title: "Não foi possível salvar o curso", description: trpcErrorMessage(e, "Tente novamente.") });
   const create = useMutation(trpc.adminAcademy.courses.create.mutationOptions({ onError, onSuccess: (r) => onSaved(r.id) }));
   const update = useMutation(trpc.adminAcademy.courses.update.mutationOptions({ onError, onSuccess: () => draft.id && onSaved(draft.id) }));

@@ -129,6 +129,7 @@ export function LessonMaterials({ courseId, lesson }: { courseId: string; lesson
           type="file"
           accept={MATERIAL_TYPES}
           className="file-input file-input-sm w-full"
+          disabled={upload.progress !== null && upload.progress < 1}
           onChange={(e) => {
             const file = e.target.files?.[0];
             if (file) void upload.send(`/api/v1/admin/academy/lessons/${lesson.id}/materials`, file, "Não foi possível enviar o material");

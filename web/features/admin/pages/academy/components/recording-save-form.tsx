@@ -118,7 +118,8 @@ export function RecordingSaveForm({ recording }: { recording: Recording }) {
     }
   };
 
-  const busy = createLesson.isPending || (progress !== null && progress < 1);
+  // Until the server answers, even with every byte sent (at 100% it still stores the file).
+  const busy = createLesson.isPending || progress !== null;
   return (
     <form
       className="grid gap-3 sm:grid-cols-2"

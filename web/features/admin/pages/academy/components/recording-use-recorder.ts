@@ -38,6 +38,8 @@ export function useLessonRecorder() {
   const [micWarning, setMicWarning] = useState<string | null>(null);
   const session = useRef<Session | null>(null);
   const previewUrl = useRef<string | null>(null);
+  /** Set when the page goes while the browser still asks which screen (or for the microphone). */
+  const unmounted = useRef(false);
 
   const release = useCallback(() => {
     const s = session.current;
@@ -65,19 +67,27 @@ export function useLessonRecorder() {
       setMicWarning(null);
       setState({ kind: "starting" });
       const streams: MediaStream[] = [];
+      let audio: AudioContext | null = null;
+      // The page went while the browser was asking: what was granted is released, nothing records.
+      const gone = () => {
+        if (!unmounted.current) return false;
+        for (const stream of streams) for (const track of stream.getTracks()) track.stop();
+        return true;
+      };
       try {
         const screen = await navigator.mediaDevices.getDisplayMedia({
           video: { width: { ideal: template.width, max: template.width }, height: { ideal: template.height, max: template.height }, frameRate: { ideal: template.frameRate, max: template.frameRate } },
           audio: false,
         });
         streams.push(screen);
+        if (gone()) return;
         const tracks: MediaStreamTrack[] = [...screen.getVideoTracks()];
-        let audio: AudioContext | null = null;
         let microphone = false;
         if (template.withMicrophone) {
           try {
             const mic = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
             streams.push(mic);
+            if (gone()) return;
             // Mixed through one destination: the recording has a single audio track whatever the sources.
             audio = new AudioContext();
             const destination = audio.createMediaStreamDestination();
@@ -116,6 +126,7 @@ export function useLessonRecorder() {
         setState({ kind: "recording", seconds: 0, bytes: 0, microphone });
       } catch (e) {
         for (const stream of streams) for (const track of stream.getTracks()) track.stop();
+        void audio?.close().catch(() => {});
         release();
         setState({ kind: "error", message: startError(e) });
       }
@@ -124,8 +135,10 @@ export function useLessonRecorder() {
   );
 
   // Leaving the page stops the capture (the browser's sharing bar would stay up otherwise).
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    unmounted.current = false;
+    return () => {
+      unmounted.current = true;
       const s = session.current;
       if (s) {
         s.recorder.onstop = null;
@@ -133,9 +146,8 @@ export function useLessonRecorder() {
       }
       release();
       if (previewUrl.current) URL.revokeObjectURL(previewUrl.current);
-    },
-    [release],
-  );
+    };
+  }, [release]);
 
   return { state, micWarning, start, stop, discard };
 }

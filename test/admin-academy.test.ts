@@ -136,6 +136,9 @@ describe("[admin-academy] content", () => {
     expect(oneOption.error?.message).toBe("A pergunta precisa de 2 a 8 alternativas");
     const stale = await admin.mutate("adminAcademy.lessons.reorder", { moduleId: c.m1, ids: [c.l1] });
     expect(stale.error?.message).toBe("A lista mudou enquanto você reordenava. Recarregue a página e tente de novo.");
+    // The right length and only known ids, but one twice: the other lesson would be left out of the order.
+    const twice = await admin.mutate("adminAcademy.lessons.reorder", { moduleId: c.m1, ids: [c.l1, c.l1] });
+    expect(twice.error?.message).toBe("A nova ordem repete um item");
     const short = await admin.mutate("adminAcademy.courses.create", { ...course, title: "A" });
     expect(short.error?.message).toBe("O título do curso deve ter pelo menos 3 caracteres");
   });

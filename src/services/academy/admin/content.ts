@@ -70,12 +70,15 @@ export async function deleteModule(deps: AppDeps, id: string) {
 
 export async function reorderModules(deps: AppDeps, input: ModuleReorderInput) {
   await requireCourse(deps, input.courseId);
-  const current = await deps.db.select({ id: academyModules.id }).from(academyModules).where(eq(academyModules.courseId, input.courseId));
-  sameSet(
-    current.map((m) => m.id),
-    input.ids,
-  );
-  await withTransaction(deps.db, (tx) => applyOrder(tx, academyModules, input.ids));
+  // The check and the write share one transaction: a sibling added in between is not left out of the order.
+  await withTransaction(deps.db, async (tx) => {
+    const current = await tx.select({ id: academyModules.id }).from(academyModules).where(eq(academyModules.courseId, input.courseId));
+    sameSet(
+      current.map((m) => m.id),
+      input.ids,
+    );
+    await applyOrder(tx, academyModules, input.ids);
+  });
   return { ok: true as const };
 }
 
@@ -119,12 +122,15 @@ export async function deleteLesson(deps: AppDeps, id: string) {
 
 export async function reorderLessons(deps: AppDeps, input: LessonReorderInput) {
   await requireModule(deps, input.moduleId);
-  const current = await deps.db.select({ id: academyLessons.id }).from(academyLessons).where(eq(academyLessons.moduleId, input.moduleId));
-  sameSet(
-    current.map((l) => l.id),
-    input.ids,
-  );
-  await withTransaction(deps.db, (tx) => applyOrder(tx, academyLessons, input.ids));
+  // The check and the write share one transaction: a sibling added in between is not left out of the order.
+  await withTransaction(deps.db, async (tx) => {
+    const current = await tx.select({ id: academyLessons.id }).from(academyLessons).where(eq(academyLessons.moduleId, input.moduleId));
+    sameSet(
+      current.map((l) => l.id),
+      input.ids,
+    );
+    await applyOrder(tx, academyLessons, input.ids);
+  });
   return { ok: true as const };
 }
 

@@ -163,18 +163,22 @@ export async function applyOrder(tx: Parameters<Parameters<typeof withTransactio
 
 /** The new order must name exactly the current siblings: a stale page cannot drop or smuggle items. */
 export function sameSet(current: string[], proposed: string[]) {
-  if (current.length !== proposed.length) throw new AppError("CONFLICT", "A lista mudou enquanto você reordenava. Recarregue a página e tente de novo.");
+  // Each id once: [a, a] for [a, b] has the right length and only known ids, yet drops b.
+  if (current.length !== proposed.length || new Set(proposed).size !== proposed.length) throw new AppError("CONFLICT", "A lista mudou enquanto você reordenava. Recarregue a página e tente de novo.");
   const have = new Set(current);
   if (!proposed.every((id) => have.has(id))) throw new AppError("CONFLICT", "A lista mudou enquanto você reordenava. Recarregue a página e tente de novo.");
 }
 
 export async function reorderCourses(deps: AppDeps, input: CourseReorderInput) {
-  const current = await deps.db.select({ id: academyCourses.id }).from(academyCourses);
-  sameSet(
-    current.map((c) => c.id),
-    input.ids,
-  );
-  await withTransaction(deps.db, (tx) => applyOrder(tx, academyCourses, input.ids));
+  // The check and the write share one transaction: a sibling added in between is not left out of the order.
+  await withTransaction(deps.db, async (tx) => {
+    const current = await tx.select({ id: academyCourses.id }).from(academyCourses);
+    sameSet(
+      current.map((c) => c.id),
+      input.ids,
+    );
+    await applyOrder(tx, academyCourses, input.ids);
+  });
   return { ok: true as const };
 }
 

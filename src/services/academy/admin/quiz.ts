@@ -85,11 +85,14 @@ export async function deleteQuestion(deps: AppDeps, id: string) {
 
 export async function reorderQuestions(deps: AppDeps, input: QuestionReorderInput) {
   await requireQuiz(deps, input.quizId);
-  const current = await deps.db.select({ id: academyQuizQuestions.id }).from(academyQuizQuestions).where(eq(academyQuizQuestions.quizId, input.quizId));
-  sameSet(
-    current.map((q) => q.id),
-    input.ids,
-  );
-  await withTransaction(deps.db, (tx) => applyOrder(tx, academyQuizQuestions, input.ids));
+  // The check and the write share one transaction: a sibling added in between is not left out of the order.
+  await withTransaction(deps.db, async (tx) => {
+    const current = await tx.select({ id: academyQuizQuestions.id }).from(academyQuizQuestions).where(eq(academyQuizQuestions.quizId, input.quizId));
+    sameSet(
+      current.map((q) => q.id),
+      input.ids,
+    );
+    await applyOrder(tx, academyQuizQuestions, input.ids);
+  });
   return { ok: true as const };
 }

@@ -52,6 +52,13 @@ test.describe("[ACADEMY RECORD]", () => {
     const preview = page.getByLabel("Prévia da gravação");
     await expect(preview).toBeVisible();
     await expect(page.getByText(/Duração 00:\d\d · \d+ KB/)).toBeVisible();
+    // Not saved yet: leaving asks first, and staying keeps the recording.
+    await page.locator("p", { hasText: "/ Gravação" }).getByRole("link", { name: "Academy" }).click();
+    const leave = page.getByRole("dialog", { name: "Sair sem salvar a gravação?" });
+    await expect(leave).toBeVisible();
+    await leave.getByRole("button", { name: "Continuar aqui" }).click();
+    await expect(page).toHaveURL(/\/admin\/academy\/record$/);
+    await expect(preview).toBeVisible();
 
     await page.getByLabel("Curso").selectOption({ label: `${title} (rascunho)` });
     await expect(page.getByLabel("Módulo")).toHaveValue(/.+/);
@@ -62,6 +69,9 @@ test.describe("[ACADEMY RECORD]", () => {
     await expect(page.getByText(/Vídeo: Pronto · duração 0:(0[3-9]|[1-5]\d)/)).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole("link", { name: "Abrir no editor do curso" })).toHaveAttribute("href", `/admin/academy/cursos/${courseId}`);
     await expectAccessible(page, "aula salva");
+    // Saved: the page lets go without asking.
+    await page.getByRole("link", { name: "Abrir no editor do curso" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/academy/cursos/${courseId}$`));
   });
 
   test("[ACADEMY RECORD]: manage the recording templates (create one, then delete it after confirming)", async ({ page }) => {

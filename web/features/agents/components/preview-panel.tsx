@@ -90,7 +90,7 @@ export function PreviewPanel({ agent, open, onClose }: { agent: Agent; open: boo
         )}
         {preview.isPending && (
           <div className="w-fit rounded-2xl border border-base-300 bg-base-100 px-3 py-2">
-            <span className="loading loading-dots loading-sm text-base-content/50" aria-label="Digitando..." />
+            <span role="status" className="loading loading-dots loading-sm text-base-content/50" aria-label="Digitando..." />
           </div>
         )}
       </div>

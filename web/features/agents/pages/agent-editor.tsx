@@ -21,7 +21,7 @@ import { ProfileSection } from "../components/sections/profile-section";
 import { PublishSection } from "../components/sections/publish-section";
 import { TrainingSection } from "../components/sections/training-section";
 import type { SectionProps } from "../components/sections/types";
-import { useUnsavedGuard } from "../hooks/use-unsaved-guard";
+import { useUnsavedGuard } from "../../../lib/use-unsaved-guard";
 
 /**
  * ownState: the section's cards load and save their own data, so a change to the agent (say, the

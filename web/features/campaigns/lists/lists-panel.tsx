@@ -86,7 +86,7 @@ function ListsView() {
         )}
       </div>
       {lists.isPending ? (
-        <span className="loading loading-spinner" aria-label="Carregando listas" />
+        <span role="status" className="loading loading-spinner" aria-label="Carregando listas" />
       ) : lists.isError ? (
         <div role="alert" className="alert alert-error">
           {trpcErrorMessage(lists.error, "Não foi possível carregar as listas.")}

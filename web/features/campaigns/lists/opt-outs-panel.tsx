@@ -85,7 +85,7 @@ export function OptOutsPanel() {
         </p>
       )}
       {list.isPending ? (
-        <span className="loading loading-spinner" aria-label="Carregando descadastrados" />
+        <span role="status" className="loading loading-spinner" aria-label="Carregando descadastrados" />
       ) : !list.data?.items.length ? (
         <div className="rounded-box border border-base-300 border-dashed p-8 text-center text-base-content/70 text-sm">Nenhum número descadastrado.</div>
       ) : (

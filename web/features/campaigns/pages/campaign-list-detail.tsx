@@ -150,7 +150,7 @@ export default function CampaignListDetailPage() {
         )}
       </div>
       {members.isPending ? (
-        <span className="loading loading-spinner" aria-label="Carregando contatos" />
+        <span role="status" className="loading loading-spinner" aria-label="Carregando contatos" />
       ) : !items.length ? (
         <div className="rounded-box border border-base-300 border-dashed p-8 text-center text-base-content/70 text-sm">
           {search || status ? "Nenhum contato encontrado com estes filtros." : "Lista vazia. Use “Adicionar” para trazer contatos, um CSV, leads ou números."}

@@ -47,7 +47,7 @@ export function AlertRulesPanel({ agents }: { agents: { id: string; name: string
         )}
       </div>
       {rules.isPending ? (
-        <span className="loading loading-spinner" aria-label="Carregando regras" />
+        <span role="status" className="loading loading-spinner" aria-label="Carregando regras" />
       ) : rules.isError ? (
         <div role="alert" className="alert alert-error">
           {trpcErrorMessage(rules.error, "Não foi possível carregar as regras.")}

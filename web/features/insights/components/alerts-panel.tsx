@@ -81,7 +81,7 @@ export function AlertsPanel({ agents }: { agents: { id: string; name: string }[]
         </label>
       </div>
       {alerts.isPending ? (
-        <span className="loading loading-spinner" aria-label="Carregando alertas" />
+        <span role="status" className="loading loading-spinner" aria-label="Carregando alertas" />
       ) : alerts.isError ? (
         <div role="alert" className="alert alert-error">
           {trpcErrorMessage(alerts.error, "Não foi possível carregar os alertas.")}

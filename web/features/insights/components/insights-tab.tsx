@@ -78,13 +78,13 @@ export default function InsightsTab() {
         </h2>
         <div className="h-72 rounded-box border border-base-300 bg-base-100 p-3">
           {daily.isPending ? (
-            <span className="loading loading-spinner" aria-label="Carregando gráfico" />
+            <span role="status" className="loading loading-spinner" aria-label="Carregando gráfico" />
           ) : daily.isError ? (
             <div role="alert" className="alert alert-error">
               {trpcErrorMessage(daily.error, "Não foi possível carregar o gráfico.")}
             </div>
           ) : (
-            <Suspense fallback={<span className="loading loading-spinner" aria-label="Carregando gráfico" />}>
+            <Suspense fallback={<span role="status" className="loading loading-spinner" aria-label="Carregando gráfico" />}>
               <SentimentChart days={daily.data.days} />
             </Suspense>
           )}

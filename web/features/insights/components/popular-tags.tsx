@@ -13,7 +13,7 @@ export function PopularTags() {
         Etiquetas populares
       </h2>
       {tags.isPending ? (
-        <span className="loading loading-spinner" aria-label="Carregando etiquetas" />
+        <span role="status" className="loading loading-spinner" aria-label="Carregando etiquetas" />
       ) : rows.length === 0 ? (
         <p className="rounded-box border border-base-300 border-dashed p-6 text-center text-base-content/70 text-sm">Nenhuma etiqueta ainda: elas aparecem conforme as conversas acontecem.</p>
       ) : (

@@ -82,7 +82,7 @@ export function CreateOrchestrationDialog({ onClose }: { onClose: () => void }) 
         <TextArea label="Descrição" value={description} onChange={setDescription} max={1000} rows={3} error={errors.description} />
         <fieldset className="flex flex-col gap-1">
           <legend className="mb-1 font-medium text-sm">Agentes (pode adicionar depois no grafo)</legend>
-          {agents.isPending && <span className="loading loading-spinner loading-sm" aria-label="Carregando agentes" />}
+          {agents.isPending && <span role="status" className="loading loading-spinner loading-sm" aria-label="Carregando agentes" />}
           {!agents.isPending && list.length === 0 && <p className="text-base-content/70 text-sm">Nenhum agente no workspace.</p>}
           {list.map((a) => (
             <div key={a.id} className="flex items-center justify-between gap-2 rounded-box px-2 py-1 hover:bg-base-200">

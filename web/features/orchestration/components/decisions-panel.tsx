@@ -31,7 +31,7 @@ export function DecisionsPanel({ orchestrationId, members }: { orchestrationId: 
       </h2>
       {rows.length > 0 && (
         <div className="h-64 rounded-box border border-base-300 bg-base-100 p-3">
-          <Suspense fallback={<span className="loading loading-spinner" aria-label="Carregando gráfico" />}>
+          <Suspense fallback={<span role="status" className="loading loading-spinner" aria-label="Carregando gráfico" />}>
             <CountersChart rows={rows} names={names} />
           </Suspense>
         </div>
@@ -77,7 +77,7 @@ export function DecisionsPanel({ orchestrationId, members }: { orchestrationId: 
         </label>
       </div>
       {decisions.isPending ? (
-        <span className="loading loading-spinner" aria-label="Carregando decisões" />
+        <span role="status" className="loading loading-spinner" aria-label="Carregando decisões" />
       ) : decisions.isError ? (
         <div role="alert" className="alert alert-error">
           {trpcErrorMessage(decisions.error, "Não foi possível carregar as decisões.")}

@@ -65,7 +65,7 @@ export default function OrchestrationsTab() {
         </div>
       </div>
       {list.isPending ? (
-        <span className="loading loading-spinner" aria-label="Carregando orquestrações" />
+        <span role="status" className="loading loading-spinner" aria-label="Carregando orquestrações" />
       ) : list.isError ? (
         <div role="alert" className="alert alert-error">
           {trpcErrorMessage(list.error, "Não foi possível carregar as orquestrações.")}

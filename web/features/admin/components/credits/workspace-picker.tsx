@@ -23,7 +23,7 @@ export function WorkspacePicker({ value, onChange, error }: Props) {
         <span className="font-medium text-sm">Workspace</span>
         <div className="flex flex-wrap items-start justify-between gap-3 rounded-box border border-base-300 bg-base-200/40 p-3">
           {chosen.isPending ? (
-            <span className="loading loading-dots loading-sm" aria-label="Carregando workspace" />
+            <span role="status" className="loading loading-dots loading-sm" aria-label="Carregando workspace" />
           ) : chosen.isError ? (
             <span className="text-error text-sm">{trpcErrorMessage(chosen.error, "Workspace não encontrado")}</span>
           ) : (

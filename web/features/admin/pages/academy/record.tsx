@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../../../components/ui/confirm-dialog";
 import { SelectInput } from "../../../../components/ui/fields";
 import { Skeleton } from "../../../../components/ui/skeleton";
 import { trpc, trpcErrorMessage } from "../../../../lib/trpc";
+import { useUnsavedGuard } from "../../../../lib/use-unsaved-guard";
 import { RecordingSaveForm } from "./components/recording-save-form";
 import { RecordingTemplatesDialog } from "./components/recording-templates-dialog";
 import { formatClock, useLessonRecorder } from "./components/recording-use-recorder";
@@ -22,12 +23,15 @@ export default function RecordLessonPage() {
   const [withMicrophone, setWithMicrophone] = useState<boolean | null>(null);
   const [managing, setManaging] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  // The recording lives only in this tab until it is saved as a lesson: leaving asks first.
+  const [savedUrl, setSavedUrl] = useState<string | null>(null);
 
   const list = templates.data ?? [];
   const template = list.find((t) => t.id === templateId) ?? list[0];
   const microphone = withMicrophone ?? template?.withMicrophone ?? true;
   const { state } = recorder;
   const busy = state.kind === "starting" || state.kind === "recording";
+  const guard = useUnsavedGuard(state.kind === "recording" || (state.kind === "recorded" && savedUrl !== state.recording.url));
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -147,7 +151,7 @@ export default function RecordLessonPage() {
             <h2 id="record-save" className="card-title text-lg">
               3. {RECORDING_TEXT.save}
             </h2>
-            <RecordingSaveForm key={state.recording.url} recording={state.recording} />
+            <RecordingSaveForm key={state.recording.url} recording={state.recording} onSaved={() => setSavedUrl(state.recording.url)} />
           </div>
         </section>
       )}
@@ -163,6 +167,15 @@ export default function RecordLessonPage() {
           setConfirmDiscard(false);
           if (template) void recorder.start({ ...template, withMicrophone: microphone });
         }}
+      />
+      <ConfirmDialog
+        open={guard.dialog.open}
+        title="Sair sem salvar a gravação?"
+        description="A gravação existe só neste navegador até ser salva como aula. Se sair agora, ela se perde."
+        confirmLabel="Sair e descartar"
+        cancelLabel="Continuar aqui"
+        onConfirm={guard.dialog.onConfirm}
+        onCancel={guard.dialog.onCancel}
       />
     </div>
   );

@@ -39,7 +39,7 @@ export function ContactListsPanel({ canWrite, onOpen }: { canWrite: boolean; onO
         )}
       </div>
       {lists.isPending ? (
-        <span className="loading loading-spinner" aria-label="Carregando listas" />
+        <span role="status" className="loading loading-spinner" aria-label="Carregando listas" />
       ) : !lists.data?.length ? (
         <div className="rounded-box border border-base-300 border-dashed p-8 text-center text-base-content/70 text-sm">Nenhuma lista criada ainda.</div>
       ) : (

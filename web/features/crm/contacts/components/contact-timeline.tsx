@@ -34,7 +34,7 @@ export function ContactTimeline({ contactId }: { contactId: string }) {
         Linha do tempo
       </h2>
       {q.isPending ? (
-        <span className="loading loading-spinner" aria-label="Carregando linha do tempo" />
+        <span role="status" className="loading loading-spinner" aria-label="Carregando linha do tempo" />
       ) : !q.data?.length ? (
         <p className="text-base-content/70 text-sm">Nada aconteceu com este contato ainda.</p>
       ) : (

@@ -45,7 +45,7 @@ export function ContactVariablesCard({ contactId }: { contactId: string }) {
       </div>
       {adding && <AddValue contactId={contactId} taken={new Set((vars.data ?? []).map((v) => v.variableName))} onDone={() => setAdding(false)} />}
       {vars.isPending ? (
-        <span className="loading loading-spinner loading-sm" aria-label="Carregando variáveis" />
+        <span role="status" className="loading loading-spinner loading-sm" aria-label="Carregando variáveis" />
       ) : vars.isError ? (
         <p role="alert" className="text-error text-sm">
           Não foi possível carregar as variáveis.

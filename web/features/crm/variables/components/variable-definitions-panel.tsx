@@ -74,7 +74,7 @@ export function VariableDefinitionsPanel() {
         </label>
       </div>
       {defs.isPending ? (
-        <span className="loading loading-spinner" aria-label="Carregando variáveis" />
+        <span role="status" className="loading loading-spinner" aria-label="Carregando variáveis" />
       ) : defs.isError ? (
         <div role="alert" className="alert alert-error text-sm">
           Não foi possível carregar as variáveis. {trpcErrorMessage(defs.error, "")}

@@ -48,7 +48,7 @@ function SavedLesson({ saved }: { saved: Saved }) {
 }
 
 /** "Salvar como aula": course → module → title, then the recording is uploaded with a progress bar. */
-export function RecordingSaveForm({ recording }: { recording: Recording }) {
+export function RecordingSaveForm({ recording, onSaved }: { recording: Recording; onSaved?: () => void }) {
   const targets = useQuery(trpc.adminAcademyRecording.targets.queryOptions());
   const createLesson = useMutation(trpc.adminAcademyRecording.createLesson.mutationOptions());
   const [courseId, setCourseId] = useState("");
@@ -112,6 +112,7 @@ export function RecordingSaveForm({ recording }: { recording: Recording }) {
         headers: { "X-Duration-Seconds": recording.seconds.toFixed(1) },
       });
       setSaved(target);
+      onSaved?.();
     } catch (e) {
       setProgress(null);
       setError(trpcErrorMessage(e, "Não foi possível salvar a aula."));

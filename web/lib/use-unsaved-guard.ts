@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "wouter";
-import { blockNavigation } from "../../../lib/nav-guard";
+import { blockNavigation } from "./nav-guard";
 
 /**
  * Keeps edits from being lost: the browser's own prompt on reload/close, and the app's dialog on

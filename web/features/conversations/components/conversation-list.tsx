@@ -106,8 +106,10 @@ function ConversationRow({ item, now, selected, onSelect }: { item: Conversation
             {last ? `${SENDER_PREFIX[last.senderType] ?? ""}${previewOf(last)}` : "Sem mensagens"}
           </span>
           {unread && (
-            <span className="badge badge-primary badge-xs" aria-label={`${item.unreadCount} não lidas`}>
-              {item.unreadCount}
+            <span className="badge badge-primary badge-xs">
+              {/* A bare span cannot carry aria-label: the screen reader reads the hidden words instead. */}
+              <span aria-hidden="true">{item.unreadCount}</span>
+              <span className="sr-only">{`${item.unreadCount} não lidas`}</span>
             </span>
           )}
         </span>

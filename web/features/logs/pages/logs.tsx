@@ -63,7 +63,7 @@ export default function LogsPage() {
           {rangeError}
         </p>
       ) : list.isPending ? (
-        <div className="flex flex-col gap-2" aria-label="Carregando atividades">
+        <div role="status" className="flex flex-col gap-2" aria-label="Carregando atividades">
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-10 w-full" />
           ))}

@@ -178,7 +178,7 @@ export function N8nCard({ agent, canEdit, onDirtyChange }: IntegrationCardProps)
               const saved = storedTags.has(wf.tag) && !dirty;
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the tag itself is being typed
-                <div key={i} aria-label={`Workflow ${wf.name || i + 1}`} className="flex flex-col gap-3 rounded-box border border-base-300 p-3">
+                <div key={i} role="group" aria-label={`Workflow ${wf.name || i + 1}`} className="flex flex-col gap-3 rounded-box border border-base-300 p-3">
                   <div className="grid gap-3 sm:grid-cols-3">
                     <TextInput label="Tag" value={wf.tag} onChange={(x) => patchWf(i, { tag: x })} error={errors[`workflows.${i}.tag`]} placeholder="lead" max={40} disabled={locked} hint={wf.tag ? `Ferramenta: ${n8nToolName(wf.tag.toLowerCase())}` : undefined} />
                     <TextInput label="Nome" value={wf.name} onChange={(x) => patchWf(i, { name: x })} error={errors[`workflows.${i}.name`]} placeholder="Cadastrar lead" max={100} disabled={locked} />

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { academyCourses } from "../db/schema";
+import { deleteCourse } from "../src/services/academy/admin/courses";
 import { seedStarterCourse } from "../src/services/academy/seed-course";
 import { type TestApp, startTestApp } from "./helpers/app";
 import { starterCourse } from "./helpers/academy-starter";
@@ -43,5 +44,14 @@ describe("seeded course", () => {
     const rows = await db.select().from(academyCourses).where(eq(academyCourses.title, "Primeiros passos com a Atenda"));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.description).toBe("Editado pelo admin");
+  });
+
+  test("a course the admin deleted stays deleted at the next boot", async () => {
+    const db = app.deps.db;
+    const course = await db.select({ id: academyCourses.id }).from(academyCourses).where(eq(academyCourses.seedKey, "primeiros-passos")).get();
+    expect(course).toBeDefined();
+    await deleteCourse(app.deps, course?.id ?? "");
+    await seedStarterCourse(app.deps);
+    expect(await db.select().from(academyCourses).where(eq(academyCourses.seedKey, "primeiros-passos"))).toHaveLength(0);
   });
 });

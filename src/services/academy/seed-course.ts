@@ -3,20 +3,27 @@
  * as it is, and a quiz per module. Idempotent by seed_key. Owned by the quiz/certificate side.
  */
 import { eq } from "drizzle-orm";
-import { academyCourses, academyLessons, academyModules, academyQuizQuestions, academyQuizzes } from "../../../db/schema";
+import { academyCourses, academyLessons, academyModules, academyQuizQuestions, academyQuizzes, platformSettings } from "../../../db/schema";
 import type { AppDeps } from "../context";
 import { withTransaction } from "../context";
 import { STARTER_COURSE } from "./seed-course-content";
 
+/** Written with the course: once it is there, the seed is done for good, also after an admin deletes the course. */
+const SEEDED_MARK = `academy_seeded:${STARTER_COURSE.seedKey}`;
+
 /**
- * Creates the course once. An admin may later edit or unpublish it: the seed never touches an
- * existing row (by seed_key), so their edits survive every boot.
+ * Creates the course once. An admin may later edit, unpublish or delete it: the seed never touches
+ * an existing row (by seed_key), and a mark in platform_settings keeps a deleted course deleted.
  */
 export async function seedStarterCourse(deps: Pick<AppDeps, "db" | "now">): Promise<void> {
+  const mark = await deps.db.select({ key: platformSettings.key }).from(platformSettings).where(eq(platformSettings.key, SEEDED_MARK)).get();
+  if (mark) return;
   const existing = await deps.db.select({ id: academyCourses.id }).from(academyCourses).where(eq(academyCourses.seedKey, STARTER_COURSE.seedKey)).get();
-  if (existing) return;
   const now = deps.now();
   await withTransaction(deps.db, async (tx) => {
+    await tx.insert(platformSettings).values({ key: SEEDED_MARK, value: { seededAt: now }, updatedAt: now }).onConflictDoNothing();
+    // Seeded before the mark existed: the mark alone is written.
+    if (existing) return;
     // The unique seed_key index settles two boots racing on one database: the loser inserts nothing.
     const [course] = await tx
       .insert(academyCourses)

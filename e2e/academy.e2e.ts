@@ -51,4 +51,17 @@ test.describe("[ACADEMY]", () => {
     await page.goto("/academy");
     await expect(page.getByRole("listitem").filter({ hasText: COURSE }).getByText(/^[1-9]\d*% concluído$/)).toBeVisible();
   });
+
+  test("[ACADEMY]: a course or lesson that does not exist says so and leads back to the catalogue", async ({ page, signedIn }) => {
+    expect(signedIn.email).toBeTruthy();
+    await page.goto("/academy/courses/01900000-0000-7000-8000-000000000000");
+    await expect(page.getByRole("heading", { name: "Curso indisponível", level: 1 })).toBeVisible();
+    await expect(page.getByText("Curso não encontrado.")).toBeVisible();
+    await page.goto("/academy/lessons/01900000-0000-7000-8000-000000000000");
+    await expect(page.getByRole("heading", { name: "Aula indisponível", level: 1 })).toBeVisible();
+    await expect(page.getByText("Aula não encontrada.")).toBeVisible();
+    await expectAccessible(page, "academy: aula inexistente");
+    await page.getByRole("link", { name: "Voltar para a Academy" }).click();
+    await expect(page.getByRole("heading", { name: "Academy", level: 1 })).toBeVisible();
+  });
 });

@@ -1,35 +1,17 @@
 import { Link, useParams } from "wouter";
 import { formatDuration } from "../../../../src/schemas/academy/learner";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { trpcErrorMessage } from "../../../lib/trpc";
 import { CourseProgress } from "../components/course-progress";
 import { ModuleOutline } from "../components/module-outline";
 import { useCourse } from "../components/use-academy";
+import { AcademyPageSkeleton, AcademyUnavailable } from "../components/page-states";
 
 /** /academy/courses/{id}: modules and lessons in order, progress, "Continuar de onde parei", the certificate (issue 19). */
 export default function CoursePage() {
   const { id = "" } = useParams<{ id: string }>();
   const course = useCourse(id);
 
-  if (course.isPending) {
-    return (
-      <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4 md:p-6">
-        <Skeleton className="h-8 w-72" />
-        <Skeleton className="h-40 w-full" />
-      </div>
-    );
-  }
-  if (course.isError) {
-    return (
-      <div className="mx-auto max-w-xl p-6 text-center">
-        <h1 className="font-semibold text-xl">Curso indisponível</h1>
-        <p className="mt-2 text-base-content/70 text-sm">{trpcErrorMessage(course.error, "Não foi possível carregar o curso.")}</p>
-        <Link href="/academy" className="btn btn-primary mt-4">
-          Voltar para a Academy
-        </Link>
-      </div>
-    );
-  }
+  if (course.isPending) return <AcademyPageSkeleton body="h-40 w-full" />;
+  if (course.isError) return <AcademyUnavailable title="Curso indisponível" error={course.error} fallback="Não foi possível carregar o curso." />;
   const c = course.data;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 p-4 md:p-6">

@@ -1,12 +1,11 @@
 import { useCallback } from "react";
 import { Link, useParams } from "wouter";
 import { MarkdownContent } from "../../../components/ui/markdown-content";
-import { Skeleton } from "../../../components/ui/skeleton";
 import { ButtonSpinner } from "../../../components/ui/spinner";
-import { trpcErrorMessage } from "../../../lib/trpc";
 import { LessonMaterials } from "../components/lesson-materials";
 import { EmbedPlayer, VideoPlayer, useOpenReport } from "../components/lesson-player";
 import { useLesson, useLessonWrites } from "../components/use-academy";
+import { AcademyPageSkeleton, AcademyUnavailable } from "../components/page-states";
 
 type LessonData = NonNullable<ReturnType<typeof useLesson>["data"]>;
 
@@ -76,25 +75,8 @@ export default function LessonPage() {
   }, [report, saved]);
   useOpenReport(lesson.data?.id, openReport);
 
-  if (lesson.isPending) {
-    return (
-      <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4 md:p-6">
-        <Skeleton className="h-8 w-72" />
-        <Skeleton className="aspect-video w-full" />
-      </div>
-    );
-  }
-  if (lesson.isError) {
-    return (
-      <div className="mx-auto max-w-xl p-6 text-center">
-        <h1 className="font-semibold text-xl">Aula indisponível</h1>
-        <p className="mt-2 text-base-content/70 text-sm">{trpcErrorMessage(lesson.error, "Não foi possível carregar a aula.")}</p>
-        <Link href="/academy" className="btn btn-primary mt-4">
-          Voltar para a Academy
-        </Link>
-      </div>
-    );
-  }
+  if (lesson.isPending) return <AcademyPageSkeleton body="aspect-video w-full" />;
+  if (lesson.isError) return <AcademyUnavailable title="Aula indisponível" error={lesson.error} fallback="Não foi possível carregar a aula." />;
   const l = lesson.data;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-5 p-4 md:p-6">

@@ -2,15 +2,14 @@ import { useCallback, useState } from "react";
 import { Link, useParams } from "wouter";
 import { QUIZ_ERRORS, type QuizSubmitResult, type QuizView } from "../../../../src/schemas/academy/quiz";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { Skeleton } from "../../../components/ui/skeleton";
 import { ButtonSpinner } from "../../../components/ui/spinner";
 import { formatDateTime } from "../../../lib/format";
-import { trpcErrorMessage } from "../../../lib/trpc";
 import { QuizQuestion } from "../components/quiz-question";
 import { QuizResult } from "../components/quiz-result";
 import { QuizReview } from "../components/quiz-review";
 import { QuizTimer } from "../components/quiz-timer";
 import { useDraftAnswers, useQuiz, useQuizWrites } from "../components/use-quiz";
+import { AcademyPageSkeleton, AcademyUnavailable } from "../components/page-states";
 
 function AttemptHistory({ quiz }: { quiz: QuizView }) {
   // Every attempt but the one being answered: one left open past its time counts, as "Tempo esgotado".
@@ -75,25 +74,8 @@ export default function QuizPage() {
     start.mutate({ quizId });
   };
 
-  if (quiz.isPending) {
-    return (
-      <div className="mx-auto flex max-w-3xl flex-col gap-4 p-4 md:p-6">
-        <Skeleton className="h-8 w-72" />
-        <Skeleton className="h-48 w-full" />
-      </div>
-    );
-  }
-  if (quiz.isError) {
-    return (
-      <div className="mx-auto max-w-xl p-6 text-center">
-        <h1 className="font-semibold text-xl">Questionário indisponível</h1>
-        <p className="mt-2 text-base-content/70 text-sm">{trpcErrorMessage(quiz.error, "Não foi possível carregar o questionário.")}</p>
-        <Link href="/academy" className="btn btn-primary mt-4">
-          Voltar para a Academy
-        </Link>
-      </div>
-    );
-  }
+  if (quiz.isPending) return <AcademyPageSkeleton body="h-48 w-full" width="max-w-3xl" />;
+  if (quiz.isError) return <AcademyUnavailable title="Questionário indisponível" error={quiz.error} fallback="Não foi possível carregar o questionário." />;
 
   const q = quiz.data;
   const used = q.attempts.length;

@@ -76,6 +76,18 @@ async function phase(llmLatency: number, jitter = 0) {
   return { fake, app, direct, viaApp, ttfb, measured, stop };
 }
 
+/** The app's latencies against the direct ones to the same fake: what the app adds, at p50 and p99. */
+function overheadOf(direct: number[], viaApp: number[]) {
+  return {
+    directP50Ms: pct(direct, 50),
+    directP99Ms: pct(direct, 99),
+    appP50Ms: pct(viaApp, 50),
+    appP99Ms: pct(viaApp, 99),
+    overheadP50Ms: Math.round((pct(viaApp, 50) - pct(direct, 50)) * 100) / 100,
+    overheadP99Ms: Math.round((pct(viaApp, 99) - pct(direct, 99)) * 100) / 100,
+  };
+}
+
 // Warm-up and phases 1-2: fake at a fixed latency.
 const p = await phase(LATENCY_MS);
 await load(50, 10, p.viaApp);
@@ -87,14 +99,7 @@ for (const c of [1, 50]) {
   const d = await load(n, c, p.direct);
   const a = await p.measured(n, c, p.viaApp);
   loop[`overheadAt${c}`] = a.loop;
-  overhead[`concurrency${c}`] = {
-    directP50Ms: pct(d.latencies, 50),
-    directP99Ms: pct(d.latencies, 99),
-    appP50Ms: pct(a.latencies, 50),
-    appP99Ms: pct(a.latencies, 99),
-    overheadP50Ms: Math.round((pct(a.latencies, 50) - pct(d.latencies, 50)) * 100) / 100,
-    overheadP99Ms: Math.round((pct(a.latencies, 99) - pct(d.latencies, 99)) * 100) / 100,
-  };
+  overhead[`concurrency${c}`] = overheadOf(d.latencies, a.latencies);
 }
 const t1 = await load(100, 1, p.ttfb);
 const t60 = await p.measured(600, 60, p.ttfb);
@@ -116,15 +121,7 @@ await load(50, 10, j.direct);
 const jd = await load(REQUESTS, 50, j.direct);
 const ja = await j.measured(REQUESTS, 50, j.viaApp);
 loop.overheadAt50Jittered = ja.loop;
-overhead.concurrency50Jittered = {
-  jitterMs: JITTER_MS,
-  directP50Ms: pct(jd.latencies, 50),
-  directP99Ms: pct(jd.latencies, 99),
-  appP50Ms: pct(ja.latencies, 50),
-  appP99Ms: pct(ja.latencies, 99),
-  overheadP50Ms: Math.round((pct(ja.latencies, 50) - pct(jd.latencies, 50)) * 100) / 100,
-  overheadP99Ms: Math.round((pct(ja.latencies, 99) - pct(jd.latencies, 99)) * 100) / 100,
-};
+overhead.concurrency50Jittered = { jitterMs: JITTER_MS, ...overheadOf(jd.latencies, ja.latencies) };
 const jt1 = await load(100, 1, j.ttfb);
 const jt60 = await j.measured(600, 60, j.ttfb);
 loop.ttfbAt60Jittered = jt60.loop;

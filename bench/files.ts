@@ -12,7 +12,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { renderCertificatePdf } from "../src/services/academy/certificate-pdf";
-import { pct } from "./support";
+import { benchLogin, pct, runWrk } from "./support";
 
 const DURATION = process.env.BENCH_DURATION ?? "10s";
 const CONNECTIONS = process.env.BENCH_CONNECTIONS ?? "50";
@@ -30,15 +30,7 @@ const ports = await new Promise<{ appPort: number; controlPort: number }>((resol
 const app = `http://127.0.0.1:${ports.appPort}`;
 
 try {
-  const login = await fetch(`${app}/api/v1/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "bench@atenda.test", password: "bench-password" }),
-  });
-  const cookie = (login.headers.getSetCookie() ?? []).map((c) => c.split(";")[0]).join("; ");
-  if (!login.ok || !cookie.includes("atenda_session")) throw new Error(`login failed: ${login.status}`);
-  // Writes are double-submit CSRF: the readable cookie's value comes back in a header, as the SPA does.
-  const csrf = cookie.match(/atenda_csrf=([^;]+)/)?.[1] ?? "";
+  const { cookie, csrf } = await benchLogin(app);
 
   /** Bytes that pass the server's magic-byte check for the type, the rest random (no compression helps). */
   const fileOf = (magic: number[], size: number) => {
@@ -83,28 +75,9 @@ try {
   if (!imageUrl || !videoUrl) throw new Error("attachments missing from the request");
 
   const cpuSince = async () => ((await (await fetch(`http://127.0.0.1:${ports.controlPort}/`)).json()) as { cpuMs: number }).cpuMs;
-  const runWrk = async (url: string, headers: string[]) => {
-    const args = ["-t1", `-c${CONNECTIONS}`, `-d${DURATION}`, "--latency", ...headers.flatMap((h) => ["-H", h]), url];
-    await cpuSince();
-    const out = spawnSync("wrk", args, { encoding: "utf8" }).stdout;
-    const cpuMs = await cpuSince();
-    const toMs = (v: string, unit: string) => Number(v) * (unit === "us" ? 0.001 : unit === "s" ? 1000 : 1);
-    const p = (q: string) => {
-      const m = out.match(new RegExp(`\\s${q}%\\s+([\\d.]+)(us|ms|s)`));
-      return m ? Math.round(toMs(m[1] ?? "0", m[2] ?? "ms") * 100) / 100 : null;
-    };
-    const requests = Number(out.match(/(\d+) requests in/)?.[1] ?? 0);
-    return {
-      rps: Math.round(Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0)),
-      p50Ms: p("50"),
-      p99Ms: p("99"),
-      non2xx: Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0),
-      cpuUsPerRequest: requests ? Math.round((cpuMs * 1000) / requests) : null,
-    };
-  };
   log("serving files with wrk");
-  const wholeImage = await runWrk(`${app}${imageUrl}`, [`Cookie: ${cookie}`]);
-  const videoRange = await runWrk(`${app}${videoUrl}`, [`Cookie: ${cookie}`, "Range: bytes=4194304-4259839"]);
+  const wholeImage = await runWrk(`${app}${imageUrl}`, { connections: CONNECTIONS, duration: DURATION, headers: [`Cookie: ${cookie}`] }, cpuSince);
+  const videoRange = await runWrk(`${app}${videoUrl}`, { connections: CONNECTIONS, duration: DURATION, headers: [`Cookie: ${cookie}`, "Range: bytes=4194304-4259839"] }, cpuSince);
 
   log("drawing certificates");
   const certificate = async () => {

@@ -16,8 +16,8 @@ import type {
 } from "../../../schemas/academy/admin";
 import { fileUrl } from "../../../schemas/files";
 import { AppError } from "../../../lib/errors";
-import { type AppDeps, withTransaction } from "../../context";
-import { applyOrder, requireCourse, sameSet } from "./courses";
+import type { AppDeps, } from "../../context";
+import { reorderSiblings, requireCourse } from "./courses";
 import { deleteFiles, fileIdsOfLesson, fileIdsOfModule } from "./files";
 
 const MODULE_NOT_FOUND = "Módulo não encontrado.";
@@ -70,15 +70,7 @@ export async function deleteModule(deps: AppDeps, id: string) {
 
 export async function reorderModules(deps: AppDeps, input: ModuleReorderInput) {
   await requireCourse(deps, input.courseId);
-  // The check and the write share one transaction: a sibling added in between is not left out of the order.
-  await withTransaction(deps.db, async (tx) => {
-    const current = await tx.select({ id: academyModules.id }).from(academyModules).where(eq(academyModules.courseId, input.courseId));
-    sameSet(
-      current.map((m) => m.id),
-      input.ids,
-    );
-    await applyOrder(tx, academyModules, input.ids);
-  });
+  await reorderSiblings(deps, academyModules, eq(academyModules.courseId, input.courseId), input.ids);
   return { ok: true as const };
 }
 
@@ -122,15 +114,7 @@ export async function deleteLesson(deps: AppDeps, id: string) {
 
 export async function reorderLessons(deps: AppDeps, input: LessonReorderInput) {
   await requireModule(deps, input.moduleId);
-  // The check and the write share one transaction: a sibling added in between is not left out of the order.
-  await withTransaction(deps.db, async (tx) => {
-    const current = await tx.select({ id: academyLessons.id }).from(academyLessons).where(eq(academyLessons.moduleId, input.moduleId));
-    sameSet(
-      current.map((l) => l.id),
-      input.ids,
-    );
-    await applyOrder(tx, academyLessons, input.ids);
-  });
+  await reorderSiblings(deps, academyLessons, eq(academyLessons.moduleId, input.moduleId), input.ids);
   return { ok: true as const };
 }
 

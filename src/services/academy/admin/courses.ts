@@ -155,30 +155,40 @@ export async function setPublished(deps: AppDeps, id: string, published: boolean
   return { ok: true as const, isPublished: published };
 }
 
+type OrderedTable = typeof academyCourses | typeof academyModules | typeof academyLessons | typeof academyQuizQuestions;
+type Tx = Parameters<Parameters<typeof withTransaction>[1]>[0];
+
 /** Sets sort_order = position for a full list of sibling ids (every sibling, each once). */
-export async function applyOrder(tx: Parameters<Parameters<typeof withTransaction>[1]>[0], table: typeof academyCourses | typeof academyModules | typeof academyLessons | typeof academyQuizQuestions, ids: string[]) {
+async function applyOrder(tx: Tx, table: OrderedTable, ids: string[]) {
   const now = Date.now();
   for (const [i, id] of ids.entries()) await tx.update(table).set({ sortOrder: i, updatedAt: now }).where(eq(table.id, id));
 }
 
 /** The new order must name exactly the current siblings: a stale page cannot drop or smuggle items. */
-export function sameSet(current: string[], proposed: string[]) {
+function sameSet(current: string[], proposed: string[]) {
   // Each id once: [a, a] for [a, b] has the right length and only known ids, yet drops b.
   if (current.length !== proposed.length || new Set(proposed).size !== proposed.length) throw new AppError("CONFLICT", "A lista mudou enquanto você reordenava. Recarregue a página e tente de novo.");
   const have = new Set(current);
   if (!proposed.every((id) => have.has(id))) throw new AppError("CONFLICT", "A lista mudou enquanto você reordenava. Recarregue a página e tente de novo.");
 }
 
-export async function reorderCourses(deps: AppDeps, input: CourseReorderInput) {
-  // The check and the write share one transaction: a sibling added in between is not left out of the order.
+/**
+ * Reorders the siblings `siblings` selects (a course's modules, a module's lessons…) to `ids`. The
+ * check and the write share one transaction: a sibling added in between is not left out of the order.
+ */
+export async function reorderSiblings(deps: Pick<AppDeps, "db">, table: OrderedTable, siblings: SQL | undefined, ids: string[]) {
   await withTransaction(deps.db, async (tx) => {
-    const current = await tx.select({ id: academyCourses.id }).from(academyCourses);
+    const current = await tx.select({ id: table.id }).from(table).where(siblings);
     sameSet(
-      current.map((c) => c.id),
-      input.ids,
+      current.map((r) => r.id),
+      ids,
     );
-    await applyOrder(tx, academyCourses, input.ids);
+    await applyOrder(tx, table, ids);
   });
+}
+
+export async function reorderCourses(deps: AppDeps, input: CourseReorderInput) {
+  await reorderSiblings(deps, academyCourses, undefined, input.ids);
   return { ok: true as const };
 }
 

@@ -7,8 +7,8 @@ import { eq, sql } from "drizzle-orm";
 import { academyQuizQuestions, academyQuizzes } from "../../../../db/schema";
 import type { QuestionCreateInput, QuestionReorderInput, QuestionUpdateInput, QuizUpsertInput } from "../../../schemas/academy/admin";
 import { AppError } from "../../../lib/errors";
-import { type AppDeps, withTransaction } from "../../context";
-import { applyOrder, sameSet } from "./courses";
+import type { AppDeps, } from "../../context";
+import { reorderSiblings } from "./courses";
 import { requireModule } from "./content";
 
 const QUIZ_NOT_FOUND = "Questionário não encontrado.";
@@ -85,14 +85,6 @@ export async function deleteQuestion(deps: AppDeps, id: string) {
 
 export async function reorderQuestions(deps: AppDeps, input: QuestionReorderInput) {
   await requireQuiz(deps, input.quizId);
-  // The check and the write share one transaction: a sibling added in between is not left out of the order.
-  await withTransaction(deps.db, async (tx) => {
-    const current = await tx.select({ id: academyQuizQuestions.id }).from(academyQuizQuestions).where(eq(academyQuizQuestions.quizId, input.quizId));
-    sameSet(
-      current.map((q) => q.id),
-      input.ids,
-    );
-    await applyOrder(tx, academyQuizQuestions, input.ids);
-  });
+  await reorderSiblings(deps, academyQuizQuestions, eq(academyQuizQuestions.quizId, input.quizId), input.ids);
   return { ok: true as const };
 }

@@ -16,7 +16,7 @@ import type {
 } from "../../../schemas/academy/admin";
 import { fileUrl } from "../../../schemas/files";
 import { AppError } from "../../../lib/errors";
-import type { AppDeps, } from "../../context";
+import type { AppDeps } from "../../context";
 import { reorderSiblings, requireCourse } from "./courses";
 import { deleteFiles, fileIdsOfLesson, fileIdsOfModule } from "./files";
 

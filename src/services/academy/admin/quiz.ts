@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { academyQuizQuestions, academyQuizzes } from "../../../../db/schema";
 import type { QuestionCreateInput, QuestionReorderInput, QuestionUpdateInput, QuizUpsertInput } from "../../../schemas/academy/admin";
 import { AppError } from "../../../lib/errors";
-import type { AppDeps, } from "../../context";
+import type { AppDeps } from "../../context";
 import { reorderSiblings } from "./courses";
 import { requireModule } from "./content";
 

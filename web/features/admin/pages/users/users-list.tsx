@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { SelectInput, TextInput } from "../../../../components/ui/fields";
 import { Skeleton } from "../../../../components/ui/skeleton";
-import { formatDate, } from "../../../../lib/format";
+import { formatDate } from "../../../../lib/format";
 import { trpc, trpcErrorMessage } from "../../../../lib/trpc";
 import { type AdminUsersListInput, ADMIN_USERS_MAX_PAGE, USER_ROLE_LABEL, USER_STATUS_LABEL } from "../../../../../src/schemas/admin-users";
 import { UserRoleBadge, UserStatusBadge } from "../../components/users/user-badges";

@@ -1,32 +1,14 @@
 import { Hono } from "hono";
 import { appRouter } from "../routers/_app";
 import { createTrpcContext } from "../routers/context";
-import { accountRoutes, userAvatarRoutes } from "./api/account";
-import { adminRoutes } from "./api/admin";
 import { authRoutes } from "./api/auth";
 import { configRoutes, devRoutes } from "./api/config";
 import type { HonoEnv } from "./api/context";
-import { billingRoutes } from "./api/billing";
-import { contactRoutes } from "./api/contacts";
-import { logRoutes } from "./api/logs";
-import { conversationRoutes } from "./api/conversations";
-import { creditRoutes } from "./api/credits";
 import { toHttpError } from "./api/errors";
 import { embedPreflight } from "./api/embed-cors";
 import { healthRoute } from "./api/health";
 import { registerJobsStatus } from "./services/admin/platform/status";
-import { googleCalendarCallbackRoutes } from "./api/google-calendar-callback";
 import { csrfMiddleware, sessionMiddleware } from "./api/middleware";
-import { agentRoutes } from "./api/agents";
-import { openApiDocument } from "./api/openapi";
-import { publicAgentRoutes, publicChatRoutes } from "./api/public-chat";
-import { trainingRoutes } from "./api/training";
-import { workspaceRoutes } from "./api/workspaces";
-import { instagramWebhookRoutes } from "./api/webhooks/instagram";
-import { stripeWebhookRoutes } from "./api/webhooks/stripe";
-import { telegramWebhookRoutes } from "./api/webhooks/telegram";
-import { uazapiWebhookRoutes } from "./api/webhooks/uazapi";
-import { whatsappWebhookRoutes } from "./api/webhooks/whatsapp";
 import { serveWidget } from "./widget/serve";
 import { AppError } from "./lib/errors";
 import type { AppDeps } from "./services/context";
@@ -40,10 +22,7 @@ import { securityHeaders } from "./api/security-headers";
 import { referralMiddleware } from "./api/referral";
 import { type SpaShell, isSpaPage, spaPage } from "./api/spa";
 import { trpcMount } from "./api/trpc-mount";
-import { supportRoutes } from "./api/support";
-import { fileRoutes } from "./api/files";
-import { academyUploadRoutes } from "./api/academy-uploads";
-import { certificateRoutes } from "./api/certificates";
+import { mountLazy } from "./api/lazy-routes";
 
 /**
  * The Hono app: /api/v1 (REST shim of SPEC §7), /trpc (the SPA's other calls) and, with `spa`, the
@@ -67,11 +46,12 @@ export function createApp(deps: AppDeps, opts: { jobs?: () => JobsStatus | null;
   // /admin/status reads the same job loop through tRPC, which has only deps.
   registerJobsStatus(deps.db, opts.jobs ?? (() => null));
   // Provider webhooks carry their own proof (signature, verify token): no session, no CSRF.
-  app.route("/webhooks/whatsapp", whatsappWebhookRoutes(deps));
-  app.route("/webhooks/telegram", telegramWebhookRoutes(deps));
-  app.route("/webhooks/uazapi", uazapiWebhookRoutes(deps));
-  app.route("/webhooks/instagram", instagramWebhookRoutes(deps));
-  app.route("/webhooks/stripe", stripeWebhookRoutes(deps));
+  // Every domain's routes are imported on their first request (src/api/lazy-routes.ts).
+  mountLazy(app, "/webhooks/whatsapp", () => import("./api/webhooks/whatsapp").then((m) => m.whatsappWebhookRoutes(deps)));
+  mountLazy(app, "/webhooks/telegram", () => import("./api/webhooks/telegram").then((m) => m.telegramWebhookRoutes(deps)));
+  mountLazy(app, "/webhooks/uazapi", () => import("./api/webhooks/uazapi").then((m) => m.uazapiWebhookRoutes(deps)));
+  mountLazy(app, "/webhooks/instagram", () => import("./api/webhooks/instagram").then((m) => m.instagramWebhookRoutes(deps)));
+  mountLazy(app, "/webhooks/stripe", () => import("./api/webhooks/stripe").then((m) => m.stripeWebhookRoutes(deps)));
   // The embeddable widget and the preflights of the public paths it calls from other sites: no
   // session, no CSRF cookie (src/api/embed-cors.ts).
   app.get("/widget.js", serveWidget);
@@ -81,31 +61,31 @@ export function createApp(deps: AppDeps, opts: { jobs?: () => JobsStatus | null;
   app.use("/api/*", sessionMiddleware(deps), csrfMiddleware(deps));
   app.use("/trpc/*", sessionMiddleware(deps), csrfMiddleware(deps));
 
-  app.get("/api/v1/openapi.json", (c) => c.json(openApiDocument(deps.appUrl)));
+  app.get("/api/v1/openapi.json", async (c) => c.json((await import("./api/openapi")).openApiDocument(deps.appUrl)));
   app.route("/api/v1/auth", authRoutes);
-  app.route("/api/v1/account", accountRoutes);
-  app.route("/api/v1/users", userAvatarRoutes);
-  app.route("/api/v1/workspaces", workspaceRoutes);
-  app.route("/api/v1/public/agents", publicAgentRoutes);
-  // Public chat paths sit under /agents but need no session: mounted before the authenticated routes.
-  app.route(
-    "/api/v1/agents",
-    publicChatRoutes({ visitorPerMin: deps.env.PUBLIC_CHAT_VISITOR_PER_MIN, agentPerMin: deps.env.PUBLIC_CHAT_AGENT_PER_MIN }),
-  );
-  app.route("/api/v1/agents", trainingRoutes);
-  app.route("/api/v1/agents", agentRoutes);
-  app.route("/api/v1/conversations", conversationRoutes);
-  app.route("/api/v1/contacts", contactRoutes);
-  app.route("/api/v1/logs", logRoutes);
-  app.route("/api/v1/billing", billingRoutes);
-  app.route("/api/v1/credit-usage", creditRoutes);
-  app.route("/api/v1/integrations/google-calendar", googleCalendarCallbackRoutes);
+  mountLazy(app, "/api/v1/account", () => import("./api/account").then((m) => m.accountRoutes));
+  mountLazy(app, "/api/v1/users", () => import("./api/account").then((m) => m.userAvatarRoutes));
+  mountLazy(app, "/api/v1/workspaces", () => import("./api/workspaces").then((m) => m.workspaceRoutes));
+  mountLazy(app, "/api/v1/public/agents", () => import("./api/public-chat").then((m) => m.publicAgentRoutes));
+  // Public chat paths sit under /agents but need no session: first, before the authenticated routes.
+  mountLazy(app, "/api/v1/agents", async () => {
+    const [chat, training, agents] = await Promise.all([import("./api/public-chat"), import("./api/training"), import("./api/agents")]);
+    const limits = { visitorPerMin: deps.env.PUBLIC_CHAT_VISITOR_PER_MIN, agentPerMin: deps.env.PUBLIC_CHAT_AGENT_PER_MIN };
+    return new Hono<HonoEnv>().route("/", chat.publicChatRoutes(limits)).route("/", training.trainingRoutes).route("/", agents.agentRoutes);
+  });
+  mountLazy(app, "/api/v1/conversations", () => import("./api/conversations").then((m) => m.conversationRoutes));
+  mountLazy(app, "/api/v1/contacts", () => import("./api/contacts").then((m) => m.contactRoutes));
+  mountLazy(app, "/api/v1/logs", () => import("./api/logs").then((m) => m.logRoutes));
+  mountLazy(app, "/api/v1/billing", () => import("./api/billing").then((m) => m.billingRoutes));
+  mountLazy(app, "/api/v1/credit-usage", () => import("./api/credits").then((m) => m.creditRoutes));
+  mountLazy(app, "/api/v1/integrations/google-calendar", () => import("./api/google-calendar-callback").then((m) => m.googleCalendarCallbackRoutes));
   // Issue 19: support requests, protected files, academy uploads and certificates.
-  app.route("/api/v1/support", supportRoutes);
-  app.route("/api/v1/files", fileRoutes);
-  app.route("/api/v1/admin/academy", academyUploadRoutes);
-  app.route("/api/v1/academy/certificates", certificateRoutes);
-  app.route("/api/v1/admin", adminRoutes);
+  mountLazy(app, "/api/v1/support", () => import("./api/support").then((m) => m.supportRoutes));
+  mountLazy(app, "/api/v1/files", () => import("./api/files").then((m) => m.fileRoutes));
+  // Before /api/v1/admin: a path it does not know falls through to the admin routes.
+  mountLazy(app, "/api/v1/admin/academy", () => import("./api/academy-uploads").then((m) => m.academyUploadRoutes));
+  mountLazy(app, "/api/v1/academy/certificates", () => import("./api/certificates").then((m) => m.certificateRoutes));
+  mountLazy(app, "/api/v1/admin", () => import("./api/admin").then((m) => m.adminRoutes));
   app.route("/api/v1/config", configRoutes);
   app.route("/api/v1/dev", devRoutes);
   // SPEC §7: "another logout call without the /api/v1 prefix also exists".

@@ -15,7 +15,7 @@ import { type Client, must } from "./helpers/client";
 import { FEEDBACK_PROCEDURES } from "./helpers/guard-feedback";
 import { type Actor, type Fixture, viewerOf } from "./helpers/guard-fixtures";
 import { fuzzCases, seededRandom } from "./helpers/guard-fuzz";
-import { callProcedure, inBatches, listProcedures } from "./helpers/guard-http";
+import { callProcedure, loadAllEndpoints, inBatches, listProcedures } from "./helpers/guard-http";
 
 let app: TestApp;
 let A: Awaited<ReturnType<typeof ownerWithAgent>>;
@@ -48,6 +48,7 @@ const dislikes: string[] = [];
 
 beforeAll(async () => {
   app = await startTestApp();
+  await loadAllEndpoints(app);
   A = await ownerWithAgent(app, {}, { name: "Bia da Padaria" });
   B = await ownerWithAgent(app, {}, { name: "Outro Agente" });
   await A.client.warmUp();

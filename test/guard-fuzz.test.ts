@@ -13,7 +13,7 @@ import type { Client } from "./helpers/client";
 import { loginAdmin } from "./helpers/factories";
 import { type Fixture, botTokens, nextBotToken, settled, workspaceWithEverything } from "./helpers/guard-fixtures";
 import { MALFORMED_BODIES, fuzzCases, seededRandom } from "./helpers/guard-fuzz";
-import { type Outcome, callProcedure, inBatches, listProcedures, listRoutes, send, startBlackHole } from "./helpers/guard-http";
+import { type Outcome, callProcedure, loadAllEndpoints, inBatches, listProcedures, listRoutes, send, startBlackHole } from "./helpers/guard-http";
 import { PROCEDURES } from "./helpers/guard-procedures";
 import { ROUTES } from "./helpers/guard-routes";
 
@@ -32,6 +32,7 @@ beforeAll(async () => {
   hole = startBlackHole();
   // GUARD_FUZZ_LOG=1 shows the server's error lines (the stack of a 5xx) while replaying a seed.
   app = await startTestApp({ ...hole.env, TELEGRAM_API_BASE: tg.url, ...(process.env.GUARD_FUZZ_LOG ? { LOG_LEVEL: "error" } : {}) });
+  await loadAllEndpoints(app);
   // Integrations that take a base URL from the form (Agendor) reach outside through safe-fetch: let it reach the stand-in.
   process.env.AGENDOR_API_BASE = hole.url;
   setSafeFetchTestAllowlist([hole.host]);
@@ -86,7 +87,7 @@ describe("input fuzzing", () => {
       }
     }
 
-    for (const key of listRoutes(app)) {
+    for (const key of listRoutes()) {
       const e = ROUTES[key];
       const method = key.slice(0, key.indexOf(" "));
       if (!e || method === "GET" || method === "OPTIONS") continue;

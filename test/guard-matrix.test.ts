@@ -10,7 +10,7 @@ import { startFakeTelegram } from "./fakes/telegram";
 import { type TestApp, startTestApp } from "./helpers/app";
 import { Client } from "./helpers/client";
 import { type Actor, type Fixture, botTokens, nextBotToken, settled, viewerOf, workspaceWithEverything } from "./helpers/guard-fixtures";
-import { type Outcome, callProcedure, inBatches, listProcedures, listRoutes, send, snapshotDiff, snapshotWorkspace, startBlackHole } from "./helpers/guard-http";
+import { type Outcome, callProcedure, loadAllEndpoints, inBatches, listProcedures, listRoutes, send, snapshotDiff, snapshotWorkspace, startBlackHole } from "./helpers/guard-http";
 import { type Access, PROCEDURES } from "./helpers/guard-procedures";
 import { ROUTES } from "./helpers/guard-routes";
 
@@ -30,6 +30,7 @@ beforeAll(async () => {
   tg = await startFakeTelegram({ tokens: botTokens });
   hole = startBlackHole();
   app = await startTestApp({ ...hole.env, TELEGRAM_API_BASE: tg.url });
+  await loadAllEndpoints(app);
   [A, B] = await Promise.all([workspaceWithEverything(app, tokens[0]), workspaceWithEverything(app, tokens[1])]);
   viewer = await viewerOf(app, A.owner);
   anonymous = await new Client(app.base).warmUp();
@@ -89,7 +90,7 @@ function proceduresChecks(): Check[] {
 
 function routeChecks(): Check[] {
   const checks: Check[] = [];
-  for (const key of listRoutes(app)) {
+  for (const key of listRoutes()) {
     const e = ROUTES[key];
     if (!e) continue;
     const method = key.slice(0, key.indexOf(" "));
@@ -111,7 +112,7 @@ function routeChecks(): Check[] {
 describe("tenancy and permission matrix", () => {
   test("every procedure and route has an expectation, and every expectation still exists", () => {
     const procedures = listProcedures().map((p) => p.path);
-    const routes = listRoutes(app);
+    const routes = listRoutes();
     const missing = [
       ...procedures.filter((p) => !PROCEDURES[p]).map((p) => `procedure ${p}: add it to the matrix with its expected access (test/helpers/guard-procedures.ts)`),
       ...routes.filter((r) => !ROUTES[r]).map((r) => `route ${r}: add it to the matrix with its expected access (test/helpers/guard-routes.ts)`),
@@ -152,7 +153,7 @@ describe("tenancy and permission matrix", () => {
       JSON.stringify({
         guard: "matrix",
         procedures: listProcedures().length,
-        routes: listRoutes(app).length,
+        routes: listRoutes().length,
         checks: checks.length,
         byRole,
         failures: failures.length,

@@ -18,7 +18,7 @@ import { telegramCustomer } from "./helpers/channels";
 import { Client, must } from "./helpers/client";
 import { PASSWORD, loginAdmin, registerUser, uniqueEmail } from "./helpers/factories";
 import { type Fixture, botTokens, nextBotToken, settled, workspaceWithEverything } from "./helpers/guard-fixtures";
-import { type Outcome, callProcedure, listProcedures, listRoutes, send, startBlackHole } from "./helpers/guard-http";
+import { type Outcome, callProcedure, loadAllEndpoints, listProcedures, listRoutes, send, startBlackHole } from "./helpers/guard-http";
 import { PROCEDURES } from "./helpers/guard-procedures";
 import { ROUTES } from "./helpers/guard-routes";
 import { CONFIG_TABLES, GROWING_TABLES, PER_TENANT_TABLES, type Captured, captureStatements, explain, planProblems, showPlan, uniqueIndexes } from "./helpers/query-plans";
@@ -137,7 +137,7 @@ async function drive() {
     return call(`http ${key}`, () => send(app.base, e.access === "admin" ? admin : owner, key.slice(0, key.indexOf(" ")), e.url(f), e.body?.(f)));
   };
   const procedures = listProcedures();
-  const routes = listRoutes(app);
+  const routes = listRoutes();
   const [reads, writes] = [procedures.filter((p) => p.type === "query"), procedures.filter((p) => p.type === "mutation")];
 
   for (const p of reads) await procedure(p.path);
@@ -215,6 +215,7 @@ beforeAll(async () => {
   openai = await startFakeOpenAi();
   hole = startBlackHole();
   app = await startTestApp({ ...hole.env, TELEGRAM_API_BASE: tg.url, OPENAI_API_KEY: "sk-teste", OPENAI_BASE_URL: openai.url, CHANNEL_BURST_WINDOW_MS: "0" });
+  await loadAllEndpoints(app);
   process.env.AGENDOR_API_BASE = hole.url;
   setSafeFetchTestAllowlist([hole.host]);
   const w = await workspaceWithEverything(app, token);
@@ -246,7 +247,7 @@ describe("query plans of every request path", () => {
 
   test("the drive reached every procedure and route without a server error", () => {
     const called = new Set(outcomes.map((o) => o.label));
-    const missed = [...listProcedures().map((p) => `trpc ${p.path}`), ...listRoutes(app).map((r) => `http ${r}`)].filter((l) => !called.has(l));
+    const missed = [...listProcedures().map((p) => `trpc ${p.path}`), ...listRoutes().map((r) => `http ${r}`)].filter((l) => !called.has(l));
     expect(missed).toEqual([]);
     expect(outcomes.filter((o) => o.status >= 500)).toEqual([]);
     expect(captured.length).toBeGreaterThan(100);

@@ -6,15 +6,29 @@
 import { sql } from "drizzle-orm";
 import superjson from "superjson";
 import type { ZodType } from "zod";
-import { appRouter } from "../../routers/_app";
+import { appRouter, loadAllRouters } from "../../routers/_app";
+import { allRoutes } from "../../src/api/lazy-routes";
 import { createApp } from "../../src/app";
 import type { TestApp } from "./app";
 import type { Client } from "./client";
 
 export type ProcedureInfo = { path: string; type: "query" | "mutation"; input: ZodType | null };
 
+let routeKeys: string[] | null = null;
+
+/**
+ * Loads every domain router and route module, which the app imports on first use (routers/_app.ts,
+ * src/api/lazy-routes.ts), so the lists below hold them all. Call it in beforeAll, before listing.
+ */
+export async function loadAllEndpoints(app: TestApp): Promise<void> {
+  await loadAllRouters();
+  const keys = (await allRoutes(createApp(app.deps))).filter((r) => r.method !== "ALL" && !r.path.startsWith("/trpc")).map((r) => `${r.method} ${r.path}`);
+  routeKeys = [...new Set(keys)].sort();
+}
+
 /** Every procedure of appRouter, flattened by tRPC itself ("agents.intents.list"). */
 export function listProcedures(): ProcedureInfo[] {
+  if (Object.keys(appRouter._def.lazy).length > 0) throw new Error("listProcedures: call loadAllEndpoints(app) first");
   const record = (appRouter._def as unknown as { procedures: Record<string, { _def: { type: string; inputs: ZodType[] } }> }).procedures;
   return Object.entries(record)
     .map(([path, p]) => ({ path, type: p._def.type === "query" ? ("query" as const) : ("mutation" as const), input: p._def.inputs[0] ?? null }))
@@ -22,11 +36,9 @@ export function listProcedures(): ProcedureInfo[] {
 }
 
 /** Every HTTP route of the app as "METHOD /path/:param" (middleware and the tRPC mount left out). */
-export function listRoutes(app: TestApp): string[] {
-  const keys = createApp(app.deps)
-    .routes.filter((r) => r.method !== "ALL" && !r.path.startsWith("/trpc"))
-    .map((r) => `${r.method} ${r.path}`);
-  return [...new Set(keys)].sort();
+export function listRoutes(): string[] {
+  if (!routeKeys) throw new Error("listRoutes: call loadAllEndpoints(app) first");
+  return routeKeys;
 }
 
 export type Outcome = { status: number; code: string | null; body: string };

@@ -91,6 +91,9 @@ async function compile(outfile: string, plugins: BunPlugin[], bytecodeOrder: str
     // recorded start used comes first in the file, so the rest is never read (idle RSS).
     bytecode: true,
     format: "esm",
+    // A module imported with import() (the domain routers and routes, the tool providers, pdf-lib…)
+    // is a chunk of its own: a start neither evaluates it nor creates its functions (issue 12).
+    splitting: true,
     plugins,
     define: { "process.env.ATENDA_COMPILED": '"1"' },
   });

@@ -5,7 +5,7 @@ import { BODY_LIMITS } from "./api/body-limit";
 import { builtSpaShell, devSpaShell, isSpaPage, pageKind, type SpaShell } from "./api/spa";
 import { EXTRACT_MODE_ARG, extractionMain } from "./knowledge/extract-child";
 import { startJobWorker } from "./jobs/worker-host";
-import { queueWorkerUrl, startBackground, startWhenWorkNeeded } from "../workers/background";
+import { queueWorkerUrl, startWhenWorkNeeded } from "../workers/start-on-work";
 import { startSchedulers } from "../workers/schedulers";
 import { databaseUrl, nextTurn, startDeps } from "./deps";
 import { loadEnv } from "./env";
@@ -80,7 +80,8 @@ export async function startServer(env = loadEnv()) {
   await nextTurn();
   // The Worker starts with the first work it has (idle RSS); the schedulers, which only enqueue, run here.
   const worker = env.JOBS_WORKER === "true" ? startJobWorker(env, queueWorkerUrl(), { lazy: true }) : null;
-  const jobs = worker ?? startBackground(deps);
+  // In-thread (JOBS_WORKER=false) the job handlers load here; with the Worker, only in it.
+  const jobs = worker ?? (await import("../workers/background")).startBackground(deps);
   jobStatus = jobs.status;
   // A job enqueued on this thread (a webhook's accept) wakes the runner instead of waiting for its poll.
   const stopWaking = onJobEnqueued(deps.db, jobs.wake);

@@ -5,7 +5,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { queueWorkerUrl } from "../workers/background";
+import { queueWorkerUrl } from "../workers/start-on-work";
 import { type ImportEdge, ROOT, importGraph, listSources } from "./helpers/guard-imports";
 
 const { edges } = importGraph(["src", "workers"]);

@@ -1,6 +1,7 @@
 import { getUpdates } from "../src/adapters/telegram/client";
 import { log } from "../src/lib/logger";
-import { connectionById, saveTelegramPollOffset, telegramConfig, telegramPollingConnectionIds } from "../src/services/channels";
+import { connectionById, saveTelegramPollOffset, telegramConfig } from "../src/services/channels";
+import { telegramPollingConnectionIds } from "../src/services/telegram-polling";
 import type { AppDeps } from "../src/services/context";
 import { acceptInbound } from "../src/channels/accept";
 import { type TgUpdate, telegramMessage } from "../src/channels/inbound/telegram";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { jobTypes } from "../jobs/runner";
+import { JOB_TYPES } from "../jobs/job-types";
 import { log } from "../lib/logger";
 import type { AppDeps } from "../services/context";
 import { type JobsStatus, queueLag } from "../services/jobs";
@@ -27,7 +27,7 @@ function workerCheck(status: JobsStatus | null): Check {
 async function queueCheck(deps: AppDeps, status: JobsStatus | null): Promise<Check> {
   const now = deps.now();
   try {
-    const lag = await queueLag(deps.db, jobTypes, { now, since: status?.since ?? now, leaseMs: deps.env.JOB_LEASE_MS, marginMs: QUEUE_MARGIN_MS });
+    const lag = await queueLag(deps.db, JOB_TYPES, { now, since: status?.since ?? now, leaseMs: deps.env.JOB_LEASE_MS, marginMs: QUEUE_MARGIN_MS });
     if (!lag) return { ok: true };
     const message =
       lag.reason === "waiting" ? "Há tarefas esperando além do prazo: a fila está atrasada." : "Uma tarefa em execução perdeu o prazo e não foi retomada.";

@@ -4,8 +4,9 @@ import { groupCommit } from "../services/group-commit";
 import { notifyJobEnqueued } from "../services/jobs";
 import type { ConnectionRow } from "./drivers";
 import type { InboundEvent, InboundMessage } from "./types";
+import { CHANNEL_INBOUND_JOB } from "../jobs/job-types";
 
-export const CHANNEL_INBOUND_JOB = "channel-inbound";
+export { CHANNEL_INBOUND_JOB };
 
 /**
  * A message from the business side may be the echo of one the outbox is sending right now, whose

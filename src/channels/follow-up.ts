@@ -15,8 +15,9 @@ import { loadContext } from "./context";
 import { flushOutbox } from "./outbox";
 import { TRANSFER_MESSAGE } from "./rules";
 import type { ConversationRow } from "./store";
+import { FOLLOW_UP_JOB } from "../jobs/job-types";
 
-export const FOLLOW_UP_JOB = "channel-follow-up";
+export { FOLLOW_UP_JOB };
 
 type FollowUpData = { conversationId: string; step: number; cursor: string };
 

@@ -7,9 +7,10 @@ import { conversationGroup } from "./accept";
 import { type ConversationContext, loadContext } from "./context";
 import { followUpWrite } from "./follow-up";
 import { flushOutbox } from "./outbox";
+import { CHANNEL_SEND_JOB } from "../jobs/job-types";
 
 /** A humanly paced reply waiting in the queue (run_after = its send time) instead of in a lane. */
-export const CHANNEL_SEND_JOB = "channel-send";
+export { CHANNEL_SEND_JOB };
 
 export type ReplySend = {
   conversationId: string;

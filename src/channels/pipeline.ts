@@ -24,9 +24,9 @@ import { CHANNEL_SEND_JOB, outboxQueued, schedulePacedSend, sendReply } from "./
 import { agendorAutoAddHook } from "../services/agendor-sync";
 import { onCampaignReply } from "../services/campaigns/replies";
 import { scheduleConversationSummary } from "../services/memory/summary-job";
+import { CHANNEL_OUTBOX_JOB, CHANNEL_REPLY_JOB } from "../jobs/job-types";
 
-export const CHANNEL_REPLY_JOB = "channel-reply";
-export const CHANNEL_OUTBOX_JOB = "channel-outbox";
+export { CHANNEL_OUTBOX_JOB, CHANNEL_REPLY_JOB };
 
 /** A burst keeps pushing the reply back, but never more than this after the first message. */
 const BURST_MAX_WAIT_MS = 15_000;

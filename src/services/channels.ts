@@ -226,15 +226,6 @@ export async function connectionById(deps: AppDeps, id: string) {
   return (await q.all({ id }))[0] ?? null;
 }
 
-/** Telegram bots connected without a public https URL: the worker long-polls these (workers/telegram-poller.ts). */
-export async function telegramPollingConnectionIds(deps: AppDeps): Promise<string[]> {
-  const rows = await deps.db
-    .select({ id: channelConnections.id })
-    .from(channelConnections)
-    .where(and(eq(channelConnections.channel, "telegram"), sql`json_extract(${channelConnections.config}, '$.mode') = 'polling'`));
-  return rows.map((r) => r.id);
-}
-
 /** Moves a polled bot's getUpdates offset past a batch that was accepted durably (json_set: the rest of the config is untouched). */
 export async function saveTelegramPollOffset(deps: AppDeps, connectionId: string, offset: number): Promise<void> {
   await deps.db

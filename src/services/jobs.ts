@@ -87,7 +87,7 @@ export async function enqueueJob(db: Db, input: JobInput, now = Date.now()): Pro
   throw new Error("enqueueJob: the dedupe key stayed taken by a job that could not be read");
 }
 
-const typeList = (types: string[]) =>
+const typeList = (types: readonly string[]) =>
   sql.join(
     types.map((t) => sql`${t}`),
     sql`, `,
@@ -263,7 +263,7 @@ export type QueueLag = { reason: "waiting" | "lease-expired"; jobId: string; typ
  * again, or a due job (its group free) waited longer than a lease plus `marginMs`. Time before
  * `since` does not count. Each look is one claim-shaped index walk (LIMIT 1): cheap for a probe.
  */
-export async function queueLag(db: Db, types: string[], o: { now: number; since: number; leaseMs: number; marginMs: number }): Promise<QueueLag | null> {
+export async function queueLag(db: Db, types: readonly string[], o: { now: number; since: number; leaseMs: number; marginMs: number }): Promise<QueueLag | null> {
   if (types.length === 0) return null;
   const groupFree = groupFreeAt(o.now);
   const find = async (query: SQL) => (await db.select().from(jobs).where(sql`${jobs.id} = (${query})`).limit(1))[0] ?? null;

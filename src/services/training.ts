@@ -27,8 +27,9 @@ import type { ServiceContext, WorkspaceScope } from "./context";
 import { withTransaction } from "./context";
 import { enqueueJob } from "./jobs";
 import { dropAgentCache } from "./semantic-cache";
+import { TRAIN_JOB } from "../jobs/job-types";
 
-export const TRAIN_JOB = "train-source";
+export { TRAIN_JOB };
 
 type NewSource = Omit<typeof embeddingSources.$inferInsert, "agentId" | "workspaceId">;
 

@@ -10,8 +10,9 @@ import { type AppDeps, withTransaction } from "../context";
 import { jobs, stripeEvents } from "../../../db/schema";
 import { notifyJobEnqueued } from "../jobs";
 import { stripeOf } from "./stripe-config";
+import { STRIPE_EVENT_JOB } from "../../jobs/job-types";
 
-export const STRIPE_EVENT_JOB = "stripe-event";
+export { STRIPE_EVENT_JOB };
 /** Every Stripe event is applied in arrival order, one at a time: two events of one subscription never race. */
 export const STRIPE_EVENT_GROUP = "stripe-events";
 

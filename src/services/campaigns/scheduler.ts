@@ -18,8 +18,9 @@ import { campaignClockOf } from "./clock";
 import { type ConnectionLoad, decideNext, initialPacerState, nextIntervalMs } from "./pacer";
 import { campaignVariants } from "./render";
 import { type CampaignRow, claimNextSend, reconcileInterrupted, sendOne } from "./send";
+import { CAMPAIGN_TICK_JOB } from "../../jobs/job-types";
 
-export const CAMPAIGN_TICK_JOB = "campaign-tick";
+export { CAMPAIGN_TICK_JOB };
 
 const HOUR_MS = 60 * 60_000;
 

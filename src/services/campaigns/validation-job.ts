@@ -11,8 +11,9 @@ import { uazapiTarget } from "../../channels/targets";
 import { VALIDATION_BATCH_SIZE, VALIDATION_ERRORS, VALIDATION_PAUSE_MS } from "../../schemas/campaigns/validation";
 import { uazapiConfig } from "../channel-view";
 import type { AppDeps } from "../context";
+import { VALIDATION_JOB } from "../../jobs/job-types";
 
-export const VALIDATION_JOB = "validation-run";
+export { VALIDATION_JOB };
 
 export type ValidationRunOptions = {
   batchSize?: number;

@@ -6,8 +6,9 @@ import { importRowReader } from "../../schemas/crm/import-rows";
 import { CONTACT_IMPORT_LIMITS, CSV_PARSE_CONFIG, IMPORT_ERRORS, type ImportMapping } from "../../schemas/crm/imports";
 import { withRawWrite } from "../credit-debit";
 import { type PreparedRow, writeImportChunk } from "./contact-import-chunk";
+import { CONTACT_IMPORT_JOB } from "../../jobs/job-types";
 
-export const CONTACT_IMPORT_JOB = "contact-import";
+export { CONTACT_IMPORT_JOB };
 
 export type ImportRunOptions = {
   chunkRows?: number;

@@ -7,9 +7,10 @@ import { withTransaction } from "../context";
 import { enqueueJob } from "../jobs";
 import { notifyHandoff } from "./notify";
 import { handoffSettingsOf } from "./settings";
+import { HANDOFF_TIMEOUT_JOB } from "../../jobs/job-types";
 
 /** The durable accept timeout of one pending handoff (src/jobs/runner.ts runs it at expiresAt). */
-export const HANDOFF_TIMEOUT_JOB = "handoff-timeout";
+export { HANDOFF_TIMEOUT_JOB };
 
 /**
  * FIXED SIGNATURE (issue 18 foundation; the handoffs service fills it in): a handoff of a

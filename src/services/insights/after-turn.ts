@@ -7,13 +7,14 @@ import type { Job } from "../jobs";
 import { extractTurnMemories } from "../memory/extract-task";
 import { recordReplyOutcome } from "../ab-tests/outcomes";
 import { analyzeTurnSentiment } from "./sentiment-task";
+import { TURN_INSIGHTS_JOB } from "../../jobs/job-types";
 
 /**
  * After a reply (issue 18): sentiment, alerts and tags (insights) and contact memory (memory) of
  * the customer's messages, in a job queued in the reply's own commit. The reply never waits for
  * these model calls, and a crash after the reply loses none of them.
  */
-export const TURN_INSIGHTS_JOB = "turn-insights";
+export { TURN_INSIGHTS_JOB };
 
 export type TurnInsightsData = {
   workspaceId: string;

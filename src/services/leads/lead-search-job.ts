@@ -11,8 +11,9 @@ import { PLACES_PAGE_SIZE, PlacesError, type PlacesPage, searchPlacesText } from
 import type { AppDeps } from "../context";
 import { NEEDS_GOOGLE_KEY, googlePlacesKey, placeToLead, searchSocialProfiles } from "./lead-sources";
 import { insertLeads } from "./lead-write";
+import { LEAD_SEARCH_JOB } from "../../jobs/job-types";
 
-export const LEAD_SEARCH_JOB = "lead-search";
+export { LEAD_SEARCH_JOB };
 const live = ["pending", "running"] as ("pending" | "running")[];
 /** Waits for a 429 inside one run; a longer Retry-After goes back to the runner's schedule. */
 const MAX_INLINE_WAIT_MS = 10_000;

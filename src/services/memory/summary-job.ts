@@ -11,8 +11,9 @@ import { SUMMARY_IDLE_MINUTES } from "../../schemas/memory";
 import type { AppDeps } from "../context";
 import { type Job, enqueueJob } from "../jobs";
 import { summarizeConversation } from "./summarize";
+import { CONVERSATION_SUMMARY_JOB } from "../../jobs/job-types";
 
-export const CONVERSATION_SUMMARY_JOB = "conversation-summary";
+export { CONVERSATION_SUMMARY_JOB };
 const IDLE_MS = SUMMARY_IDLE_MINUTES * 60_000;
 
 export type SummaryJobData = {

@@ -11,8 +11,9 @@ import type { AppDeps } from "../../context";
 import { absoluteFilePath, findStoredFile } from "../../files/store";
 import type { Job } from "../../jobs";
 import { plausibleSeconds, readVideoDuration } from "./duration";
+import { LESSON_VIDEO_JOB } from "../../../jobs/job-types";
 
-export const LESSON_VIDEO_JOB = "academy-lesson-video";
+export { LESSON_VIDEO_JOB };
 
 type Outcome = Record<string, unknown>;
 

@@ -10,7 +10,7 @@ import superjson from "superjson";
 import type { Env } from "../env";
 import { AppError } from "../lib/errors";
 import { readWithin } from "../lib/read-capped";
-import { CONTACT_IMPORT_LIMITS, IMPORT_ERRORS } from "../schemas/crm/imports";
+import { CONTACT_IMPORT_LIMITS, IMPORT_ERRORS } from "../schemas/crm/import-limits";
 import { AVATAR_ERRORS, AVATAR_MAX_BYTES } from "../schemas/account";
 import { SUPPORT_LIMITS } from "../schemas/support";
 import type { HonoEnv } from "./context";

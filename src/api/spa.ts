@@ -12,7 +12,6 @@ import { embedFrameAncestors } from "../lib/embed-origin";
 import type { BuiltWeb, PageKind, ShellPage } from "../web-build/assets";
 import { activeAgent } from "../services/agent-cache";
 import type { AppDeps } from "../services/context";
-import { getPublicAgent } from "../services/web-chat";
 import type { HonoEnv } from "./context";
 import { spaPolicy } from "./security-headers";
 
@@ -80,6 +79,8 @@ const escapeAttr = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
  * request after the scripts. A meta tag, not a script: the policy allows no inline script.
  */
 async function withAgent(deps: AppDeps, page: ShellPage, agentId: string): Promise<ShellPage> {
+  // The chat service (and the runtime behind it) loads with the first chat page, not at start.
+  const { getPublicAgent } = await import("../services/web-chat");
   const data = escapeAttr(JSON.stringify(await getPublicAgent(deps, agentId)));
   const html = page.html.replace("</head>", `<meta name="atenda-agent" content="${data}"></head>`);
   return { html, etag: `"${Bun.hash(html).toString(36)}"` };

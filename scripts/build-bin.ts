@@ -3,7 +3,7 @@
  * first if web/ changed; each file embedded), the migrations (text imports) and a database with
  * them applied (db/template.ts). Built twice: the first build is run once to record which bytecode
  * a start uses (scripts/bytecode-order.ts), the second lays that bytecode out first. See
- * docs/decisions/001-single-binary.md.
+ * docs/decisions/007-lazy-domains.md (the split into chunks).
  */
 import type { BunPlugin } from "bun";
 import { mkdtempSync, rmSync } from "node:fs";

@@ -72,10 +72,14 @@ export async function chatExternal(
   meta: RequestMeta,
   agentId: string,
   input: ChatExternal,
-  /** persist false + allowInactive: the editor's preview (the caller has checked the workspace). */
-  opts: { onDelta?: (d: string) => void; signal?: AbortSignal; persist?: boolean; allowInactive?: boolean } = {},
+  /**
+   * persist false + allowInactive: the editor's preview (the caller has checked the workspace).
+   * checkedAgent: the route already read it with activeAgent (availability included) for this
+   * request, so the turn does not read and check it a second time (issue 12: one query a turn).
+   */
+  opts: { onDelta?: (d: string) => void; signal?: AbortSignal; persist?: boolean; allowInactive?: boolean; checkedAgent?: typeof agents.$inferSelect } = {},
 ): Promise<ChatExternalResult> {
-  const agent = await activeAgent(deps, agentId, { allowInactive: opts.allowInactive });
+  const agent = opts.checkedAgent?.id === agentId ? opts.checkedAgent : await activeAgent(deps, agentId, { allowInactive: opts.allowInactive });
   const persist = opts.persist !== false;
   const contactKey = input.sessionId ?? visitorKey(meta);
   const conversationId = persist ? await webConversationId(deps, agent, contactKey) : null;

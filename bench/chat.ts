@@ -10,6 +10,8 @@
  *     millisecond and the app works through 50 turns in one burst, so the median turn waits for
  *     half a burst. A real model's latency varies, which spreads the turns out; both figures are
  *     printed, the lockstep one is what the issue's target was set on.
+ * Each app is warmed with BENCH_WARMUP requests (default 1,000) before it is measured, and each phase
+ * takes BENCH_REQUESTS samples (default 2,000; the turns/s phase five times that).
  * Each loaded phase also reports the app process's event-loop delay (perf_hooks, read from the
  * target's side port) and its CPU time per request (process.cpuUsage: steadier than wall times on a
  * shared machine); `event_loop_delay_p99_ms` is the worst p99 of the phases at 50 and 60 clients.
@@ -20,7 +22,11 @@ import { load, pct, startProcess } from "./support";
 
 const LATENCY_MS = Number(process.env.BENCH_LLM_LATENCY_MS ?? 50);
 const JITTER_MS = Number(process.env.BENCH_LLM_JITTER_MS ?? 25);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
+// 2,000 samples a phase: a p99 of 400 is the 4th-worst request, which moved by ±10 ms between runs.
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+// Requests through the app before a phase is measured: a server that has run for a while has its hot
+// paths compiled by the JIT; 50 requests measured its first seconds of life instead.
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const APP_FLAGS = (process.env.BENCH_APP_BUN_FLAGS ?? "").split(" ").filter(Boolean);
 
@@ -90,7 +96,7 @@ function overheadOf(direct: number[], viaApp: number[]) {
 
 // Warm-up and phases 1-2: fake at a fixed latency.
 const p = await phase(LATENCY_MS);
-await load(50, 10, p.viaApp);
+await load(WARMUP, 50, p.viaApp);
 await load(50, 10, p.direct);
 const overhead: Record<string, unknown> = {};
 const loop: Record<string, Delay> = {};
@@ -109,14 +115,14 @@ await p.stop();
 
 // Phase 3: fake answers instantly; how many full turns per second does the app sustain?
 const q = await phase(0);
-await load(200, 8, q.viaApp);
+await load(WARMUP, 8, q.viaApp);
 const turns = await q.measured(REQUESTS * 5, 8, q.viaApp);
 loop.turnsAt8 = turns.loop;
 await q.stop();
 
 // Phase 4: the fake's latency spread out, 50 clients.
 const j = await phase(LATENCY_MS, JITTER_MS);
-await load(50, 10, j.viaApp);
+await load(WARMUP, 50, j.viaApp);
 await load(50, 10, j.direct);
 const jd = await load(REQUESTS, 50, j.direct);
 const ja = await j.measured(REQUESTS, 50, j.viaApp);

@@ -3,7 +3,7 @@ import type { AppDeps } from "../services/context";
 import { type RawTx, priceCall } from "../services/credit-debit";
 import { type CapHit, adjustCaps, alertCapReached, capsFor, monthOf, reserveCaps, workspaceCaps } from "../services/billing/spend-caps";
 import { releaseInTransaction, reserveCredits, reserveInTransaction, settleInTransaction } from "../services/credit-reservation";
-import { groupCommit } from "../services/group-commit";
+import { commitAlone, groupCommit } from "../services/group-commit";
 import type { DebitAction } from "../schemas/billing/statement";
 import { log } from "../lib/logger";
 
@@ -122,7 +122,8 @@ export function createCallMeter(deps: AppDeps, scope: CallScope) {
       const now = deps.now();
       const month = monthOf(now);
       // Caps and credits are taken in one transaction, each a conditional write: all or nothing.
-      const out = await groupCommit(deps.db, async (tx) => {
+      // Committed alone, like reserveCredits: batched holds keep concurrent turns in step.
+      const out = await commitAlone(deps.db, async (tx) => {
         const refused = await reserveCaps(tx, scope.workspaceId, month, hits, req.amountMilli);
         if (refused) return { refused, held: null };
         const held = await reserveInTransaction(tx, req, now);

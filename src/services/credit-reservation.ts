@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import { type DebitRequest, type DebitResult, type Price, type RawTx, debitInTransaction } from "./credit-debit";
-import { groupCommit } from "./group-commit";
+import { commitAlone } from "./group-commit";
 
 /**
  * Holds on credits for model calls in flight (issue 11, defect 4). Before a model call its price
@@ -86,7 +86,8 @@ async function chargedIn(tx: RawTx, key: string): Promise<boolean> {
 
 /** Reserves `amountMilli` for one model call, or refuses when the workspace cannot cover it. */
 export function reserveCredits(db: Db, req: ReserveRequest, now = Date.now()): Promise<ReserveResult> {
-  return groupCommit(db, (tx) => reserveInTransaction(tx, req, now));
+  // Alone, not group-committed: batched holds kept concurrent turns in step (src/services/group-commit.ts).
+  return commitAlone(db, (tx) => reserveInTransaction(tx, req, now));
 }
 
 /** Drops the hold of a key (a call that failed or was never made); a no-op when already settled. */

@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../db/client";
 import { migrateEmbedded } from "../db/migrate";
-import { commitAlone, groupCommit } from "../src/services/group-commit";
+import { withRawWrite } from "../src/services/credit-debit";
+import { groupCommit } from "../src/services/group-commit";
 
 const dir = mkdtempSync(join(tmpdir(), "atenda-gc-"));
 const handle = await openDatabase(`file:${join(dir, "gc.db")}`);
@@ -49,15 +50,15 @@ test("[group commit]: a settle sees the writes of the settles before it in the s
   expect(b).toBe(1);
 });
 
-test("[commit alone]: a hold is stored when the call returns; one that fails leaves nothing and its caller gets the error", async () => {
+test("[hold, own transaction]: a hold is stored when the call returns; one that fails leaves nothing and its caller gets the error", async () => {
   await handle.client.execute("DELETE FROM gc_probe");
-  const stored = await commitAlone(handle.db, async (tx) => {
+  const stored = await withRawWrite(handle.db, async (tx) => {
     await tx.execute({ sql: "INSERT INTO gc_probe (id, v) VALUES (1, 'hold')", args: [] });
     return "ok";
   });
   expect(stored).toBe("ok");
   expect(await count()).toBe(1);
-  const failed = commitAlone(handle.db, async (tx) => {
+  const failed = withRawWrite(handle.db, async (tx) => {
     await tx.execute({ sql: "INSERT INTO gc_probe (id, v) VALUES (2, 'hold')", args: [] });
     throw new Error("sem créditos");
   });

@@ -1,9 +1,9 @@
 import type { LlmMessage, LlmTool, LlmUsage } from "../adapters/llm/openai-compatible";
 import type { AppDeps } from "../services/context";
-import { type RawTx, priceCall } from "../services/credit-debit";
+import { type RawTx, priceCall, withRawWrite } from "../services/credit-debit";
 import { type CapHit, adjustCaps, alertCapReached, capsFor, monthOf, reserveCaps, workspaceCaps } from "../services/billing/spend-caps";
 import { releaseInTransaction, reserveCredits, reserveInTransaction, settleInTransaction } from "../services/credit-reservation";
-import { commitAlone, groupCommit } from "../services/group-commit";
+import { groupCommit } from "../services/group-commit";
 import type { DebitAction } from "../schemas/billing/statement";
 import { log } from "../lib/logger";
 
@@ -122,8 +122,8 @@ export function createCallMeter(deps: AppDeps, scope: CallScope) {
       const now = deps.now();
       const month = monthOf(now);
       // Caps and credits are taken in one transaction, each a conditional write: all or nothing.
-      // Committed alone, like reserveCredits: batched holds keep concurrent turns in step.
-      const out = await commitAlone(deps.db, async (tx) => {
+      // A transaction of its own, like reserveCredits: batched holds keep concurrent turns in step.
+      const out = await withRawWrite(deps.db, async (tx) => {
         const refused = await reserveCaps(tx, scope.workspaceId, month, hits, req.amountMilli);
         if (refused) return { refused, held: null };
         const held = await reserveInTransaction(tx, req, now);

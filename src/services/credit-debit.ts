@@ -85,7 +85,8 @@ export async function withRawWrite<T>(db: Db, fn: (tx: RawTx) => Promise<T>): Pr
     await tx.commit();
     return out;
   } catch (e) {
-    await tx.rollback();
+    // A failed COMMIT may already have closed it; the caller gets the first error either way.
+    if (!tx.closed) await tx.rollback().catch(() => {});
     throw e;
   }
 }

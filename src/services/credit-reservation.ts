@@ -1,6 +1,5 @@
 import type { Db } from "../../db/client";
-import { type DebitRequest, type DebitResult, type Price, type RawTx, debitInTransaction } from "./credit-debit";
-import { commitAlone } from "./group-commit";
+import { type DebitRequest, type DebitResult, type Price, type RawTx, debitInTransaction, withRawWrite } from "./credit-debit";
 
 /**
  * Holds on credits for model calls in flight (issue 11, defect 4). Before a model call its price
@@ -84,10 +83,15 @@ async function chargedIn(tx: RawTx, key: string): Promise<boolean> {
   return rs.rows.length > 0;
 }
 
-/** Reserves `amountMilli` for one model call, or refuses when the workspace cannot cover it. */
+/**
+ * Reserves `amountMilli` for one model call, or refuses when the workspace cannot cover it. In a
+ * transaction of its own, never the group commit: turns whose holds committed together started
+ * their model calls together, answered together, and their clients' next messages arrived together
+ * again, so 50 concurrent chats stayed in step and the median turn waited for half a burst
+ * (bench/chat.ts lockstep overhead p50 8.1–12.7 ms batched, 2.2–4.4 ms alone; issue 12).
+ */
 export function reserveCredits(db: Db, req: ReserveRequest, now = Date.now()): Promise<ReserveResult> {
-  // Alone, not group-committed: batched holds kept concurrent turns in step (src/services/group-commit.ts).
-  return commitAlone(db, (tx) => reserveInTransaction(tx, req, now));
+  return withRawWrite(db, (tx) => reserveInTransaction(tx, req, now));
 }
 
 /** Drops the hold of a key (a call that failed or was never made); a no-op when already settled. */

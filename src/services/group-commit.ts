@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import type { RawTx } from "./credit-debit";
+import { type RawTx, withRawWrite } from "./credit-debit";
 
 /**
  * Group commit for the chat turn's writes (the settle after each model call, channel accepts): the
@@ -7,7 +7,7 @@ import type { RawTx } from "./credit-debit";
  * own SAVEPOINT so one failing task rolls back alone (a task alone in its batch needs none). Every
  * caller still waits for the commit before answering, so nothing is reported done before it is
  * durable; under load the WAL writes per turn drop (bench/chat.ts). A model call's credit hold is
- * not batched: see commitAlone.
+ * not batched: see reserveCredits.
  */
 type Task = { fn: (tx: RawTx) => Promise<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void };
 
@@ -22,7 +22,7 @@ async function flush(db: Db, state: { tasks: Task[]; scheduled: boolean }) {
     const only = batch.length === 1 ? batch[0] : undefined;
     if (only) {
       // Alone in its batch: no SAVEPOINT needed, a failure rolls the whole transaction back.
-      await commitAlone(db, only.fn).then(only.resolve, only.reject);
+      await withRawWrite(db, only.fn).then(only.resolve, only.reject);
       return;
     }
     tx = await db.$client.transaction("write");
@@ -50,26 +50,6 @@ async function flush(db: Db, state: { tasks: Task[]; scheduled: boolean }) {
     if (o?.ok) task.resolve(o.value);
     else task.reject(o?.error);
   });
-}
-
-/**
- * One write transaction of its own, committed at once, never shared. For writes that come before a
- * wait of fixed length, like a model call's credit hold: batched, the turns whose holds commit
- * together start their calls together, get their replies together and answer together, and the
- * next messages of those clients then arrive together again. Under 50 concurrent chats that kept the
- * turns in step forever: the median turn waited for half a burst (bench/chat.ts, lockstep overhead
- * p50 8.7–11.4 ms with the holds batched, 1.6–3.1 ms with each committed alone; issue 12).
- */
-export async function commitAlone<T>(db: Db, fn: (tx: RawTx) => Promise<T>): Promise<T> {
-  const tx = await db.$client.transaction("write");
-  try {
-    const value = await fn(tx);
-    await tx.commit();
-    return value;
-  } catch (error) {
-    if (!tx.closed) await tx.rollback().catch(() => {});
-    throw error;
-  }
 }
 
 export function groupCommit<T>(db: Db, fn: (tx: RawTx) => Promise<T>): Promise<T> {

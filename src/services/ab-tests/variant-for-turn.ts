@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { abTestAssignments, abTestVariants, abTests } from "../../../db/schema";
-import type { DbOrTx } from "../../../db/client";
+import type { Db, DbOrTx } from "../../../db/client";
+import { prepared } from "../../../db/prepared";
 import { log } from "../../lib/logger";
 import type { TurnPlace } from "../../runtime/turn-plan";
 import type { AgentRow } from "../../runtime/prompt";
@@ -14,17 +15,24 @@ import { contactOfConversation } from "./subject";
  * FIXED SIGNATURE (issue 18 foundation; the A/B tests service fills it in): the variant of the
  * agent's running test this contact is stuck to (assigned on first sight), as the agent with the
  * variant's overrides applied; null when no test runs for this agent and channel.
- * An agent without a running test costs one indexed read (ab_tests_agent_idx); nothing is cached
- * (the channel pipeline runs in a worker thread).
+ * An agent without a running test costs one indexed read (ab_tests_agent_idx), prepared once: it
+ * runs on every turn, and building it was the largest query-builder cost of a chat turn
+ * (bench/chat.ts profile). Nothing is cached (the channel pipeline runs in a worker thread).
  */
+const runningTestOf = (db: Db, agentId: string) =>
+  prepared(db, "ab-running-test-of-agent", (d) =>
+    d
+      .select({ id: abTests.id, trafficSplit: abTests.trafficSplit, targets: abTests.targets })
+      .from(abTests)
+      .where(and(eq(abTests.agentId, sql.placeholder("agentId")), eq(abTests.status, "running")))
+      .limit(1)
+      .prepare(),
+  ).get({ agentId });
+
 export async function variantForTurn(deps: AppDeps, input: { agent: AgentRow; place: TurnPlace }): Promise<{ agent: AgentRow; testId: string; variantId: string } | null> {
   const { agent, place } = input;
   try {
-    const [test] = await deps.db
-      .select({ id: abTests.id, trafficSplit: abTests.trafficSplit, targets: abTests.targets })
-      .from(abTests)
-      .where(and(eq(abTests.agentId, agent.id), eq(abTests.status, "running")))
-      .limit(1);
+    const test = await runningTestOf(deps.db, agent.id);
     if (!test) return null;
     const channels = test.targets?.channels ?? [];
     if (channels.length && !channels.includes(routingChannelOf(place.channel))) return null;

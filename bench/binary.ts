@@ -27,8 +27,19 @@ const work = mkdtempSync(join(tmpdir(), "atenda-bench-bin-"));
 
 type Started = { proc: Subprocess; base: string };
 
+/**
+ * A port nothing uses, as the kernel hands out for a listen on port 0. A random pick in 20000–60000
+ * collided with the TIME_WAIT sockets the bench's own requests leave behind (EADDRINUSE at boot).
+ */
+function freePort(): number {
+  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response(null) });
+  const port = probe.port ?? 0;
+  probe.stop(true);
+  return port;
+}
+
 function start(dataDir: string, extraEnv: Record<string, string> = {}): Started {
-  const port = 20000 + Math.floor(Math.random() * 40000);
+  const port = freePort();
   const proc = spawn([binary], {
     cwd: work,
     env: {

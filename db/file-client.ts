@@ -92,7 +92,10 @@ function resultSet(columns: string[], rows: unknown[], rowsAffected: number, las
   return { columns, columnTypes: columns.map(() => ""), rows: rows as ResultSet["rows"], rowsAffected, lastInsertRowid, toJSON: () => ({ columns, rows, rowsAffected }) };
 }
 
-export function createFileClient(path: string, timeoutMs = 5000): Client {
+/** onCommit: called after each commit (a transaction's, or a lone write statement's): db/checkpointer.ts counts them. */
+export function createFileClient(path: string, opts: { timeoutMs?: number; onCommit?: () => void } = {}): Client {
+  const timeoutMs = opts.timeoutMs ?? 5000;
+  const onCommit = opts.onCommit;
   const db = new Database(path, { timeout: timeoutMs }) as unknown as NativeDb;
   const cache = new Map<string, Cached>();
   const lock = new Lock();
@@ -124,6 +127,8 @@ export function createFileClient(path: string, timeoutMs = 5000): Client {
       return resultSet(c.columns, rows, 0, undefined);
     }
     const info = c.stmt.run(bound);
+    // Outside a transaction after a write: a COMMIT, or a statement that committed alone.
+    if (onCommit && !db.inTransaction) onCommit();
     return resultSet([], [], info.changes, BigInt(info.lastInsertRowid));
   };
 
@@ -173,7 +178,11 @@ export function createFileClient(path: string, timeoutMs = 5000): Client {
           run("PRAGMA foreign_keys=on");
         }
       }),
-    executeMultiple: (sql: string) => locked(() => void db.exec(sql)),
+    executeMultiple: (sql: string) =>
+      locked(() => {
+        db.exec(sql);
+        if (onCommit && !db.inTransaction) onCommit();
+      }),
     async transaction(mode: TransactionMode = "write"): Promise<Transaction> {
       if (closed) throw new Error("The client is closed");
       await lock.acquire();

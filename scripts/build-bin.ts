@@ -79,8 +79,9 @@ function templateEmbed(templateFile: string): BunPlugin {
 
 async function compile(outfile: string, plugins: BunPlugin[], bytecodeOrder: string[] | null) {
   const result = await Bun.build({
-    // The queue Worker is an entrypoint of its own; the root pins where it lands (workers/background.ts).
-    entrypoints: ["./src/server.ts", "./workers/queue.ts"],
+    // The Workers (job queue, WAL checkpoints) are entrypoints of their own; the root pins where they
+    // land (workers/start-on-work.ts, db/checkpointer.ts).
+    entrypoints: ["./src/server.ts", "./workers/queue.ts", "./workers/checkpoint.ts"],
     root: ".",
     // jitPolicy: JIT tier-up thresholds ×8 until the server is ready (src/server.ts resets them):
     // boot code runs once, and compiling it cost more CPU than it saved.

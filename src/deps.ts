@@ -82,7 +82,8 @@ export async function startDeps(env: Env, opts: { migrateAndSeed?: boolean } = {
   const admin = fresh ? adminCredentials(env.ADMIN_PASSWORD) : undefined;
   // The binary carries the migrated schema: a new file starts as its copy (db/template.ts).
   if (fresh && dbFile) restoreDatabaseTemplate(dbFile);
-  const database = await openDatabase(url, env.DATABASE_AUTH_TOKEN);
+  // The serving process checkpoints the WAL off its request thread (db/checkpointer.ts); the job Worker's connection does not.
+  const database = await openDatabase(url, env.DATABASE_AUTH_TOKEN, { backgroundCheckpoints: primary });
   const applied = primary ? await migrateEmbedded(database.client) : 0;
   if (applied) log.info("migrations applied", { count: applied });
   const secrets = new SecretBox(appSecret(env, dataDir));

@@ -103,7 +103,7 @@ export async function startServer(env = loadEnv()) {
     schedulers?.stop();
     await jobs.stop();
     await server.stop();
-    database.close();
+    await database.close();
     lock?.release();
   };
   return { server, deps, stop, jobs };

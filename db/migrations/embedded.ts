@@ -19,6 +19,7 @@ import m16 from "./0016_campaigns.sql" with { type: "text" };
 import m17 from "./0017_admin_account.sql" with { type: "text" };
 import m18 from "./0018_orchestration_insights.sql" with { type: "text" };
 import m19 from "./0019_academy_support.sql" with { type: "text" };
+import m20 from "./0020_turn_writes.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_init", when: 1795316853979, sql: m0 },
@@ -41,4 +42,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0017_admin_account", when: 1795689712251, sql: m17 },
   { tag: "0018_orchestration_insights", when: 1795701458979, sql: m18 },
   { tag: "0019_academy_support", when: 1795711066560, sql: m19 },
+  { tag: "0020_turn_writes", when: 1795756691986, sql: m20 },
 ];

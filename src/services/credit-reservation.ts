@@ -70,9 +70,9 @@ export async function reserveInTransaction(tx: RawTx, req: ReserveRequest, now: 
     return { ok: false, availableMilli: Math.max(0, num(w.rows[0]?.free)) };
   }
   await tx.execute({
-    sql: `INSERT INTO credit_reservations (id, workspace_id, idempotency_key, amount, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)
+    sql: `INSERT INTO credit_reservations (idempotency_key, workspace_id, amount, expires_at, created_at) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (idempotency_key) DO UPDATE SET amount = amount + excluded.amount, expires_at = excluded.expires_at`,
-    args: [Bun.randomUUIDv7(), req.workspaceId, key, req.amountMilli, now + HOLD_LEASE_MS, now],
+    args: [key, req.workspaceId, req.amountMilli, now + HOLD_LEASE_MS, now],
   });
   return { ok: true, key };
 }

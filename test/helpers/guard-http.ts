@@ -132,11 +132,15 @@ export async function snapshotWorkspace(app: TestApp, workspaceId: string): Prom
   const out: Record<string, string> = {};
   out.workspaces = JSON.stringify(await db.all(sql`SELECT * FROM workspaces WHERE id = ${workspaceId}`));
   for (const table of tables.filter((t) => !VOLATILE.has(t))) {
-    const columns = (await db.all<{ name: string }>(sql.raw(`PRAGMA table_info("${table}")`))).map((c) => c.name);
+    const info = await db.all<{ name: string; pk: number }>(sql.raw(`PRAGMA table_info("${table}")`));
+    const columns = info.map((c) => c.name);
+    // A WITHOUT ROWID table (credit_reservations) has no rowid: its primary key orders it.
+    const keyColumns = info.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk);
+    const order = keyColumns.length ? sql.join(keyColumns.map((c) => sql.identifier(c.name)), sql`, `) : sql`rowid`;
     let rows: unknown[] | null = null;
-    if (columns.includes("workspace_id")) rows = await db.all(sql`SELECT * FROM ${sql.identifier(table)} WHERE workspace_id = ${workspaceId} ORDER BY rowid`);
+    if (columns.includes("workspace_id")) rows = await db.all(sql`SELECT * FROM ${sql.identifier(table)} WHERE workspace_id = ${workspaceId} ORDER BY ${order}`);
     else if (columns.includes("agent_id") && agentIds.length) {
-      rows = await db.all(sql`SELECT * FROM ${sql.identifier(table)} WHERE agent_id IN (${sql.join(agentIds.map((id) => sql`${id}`), sql`, `)}) ORDER BY rowid`);
+      rows = await db.all(sql`SELECT * FROM ${sql.identifier(table)} WHERE agent_id IN (${sql.join(agentIds.map((id) => sql`${id}`), sql`, `)}) ORDER BY ${order}`);
     }
     if (rows) out[table] = JSON.stringify(rows);
   }

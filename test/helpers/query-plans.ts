@@ -254,7 +254,10 @@ export async function uniqueIndexes(client: Client): Promise<UniqueIndexes> {
     const list = await client.execute(`PRAGMA index_list("${String(t.name)}")`);
     for (const i of list.rows.filter((r) => Number(r.unique) === 1)) {
       const cols = await client.execute(`PRAGMA index_info("${String(i.name)}")`);
-      out.set(String(i.name), cols.rows.map((c) => String(c.name)));
+      const names = cols.rows.map((c) => String(c.name));
+      out.set(String(i.name), names);
+      // A WITHOUT ROWID table's plan says "USING PRIMARY KEY", not the name of its key's index.
+      if (i.origin === "pk") out.set(`pk:${String(t.name)}`, names);
     }
   }
   return out;
@@ -291,7 +294,7 @@ function access(line: PlanLine, names: Map<string, string>, unique: UniqueIndexe
   const eqCols = [...cons.matchAll(/(\w+)=\?/g)].map((c) => c[1] ?? "");
   if (/INTEGER PRIMARY KEY/.test(rest) && eqCols.includes("rowid")) return { line, table, kind: "one" };
   const index = /INDEX (\w+)/.exec(rest)?.[1] ?? "";
-  const cols = unique.get(index);
+  const cols = / USING PRIMARY KEY /.test(rest) ? unique.get(`pk:${table}`) : unique.get(index);
   if (cols?.every((c) => eqCols.includes(c))) return { line, table, kind: "one" };
   return { line, table, kind: "slice" };
 }

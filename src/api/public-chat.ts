@@ -4,7 +4,7 @@ import { AppError } from "../lib/errors";
 import { log } from "../lib/logger";
 import { RateWindow } from "../lib/rate-window";
 import { chatExternalInput, feedbackInput } from "../schemas/public-chat";
-import { activeAgent } from "../services/agent-cache";
+import { activeAgent, activeAgentForTurn } from "../services/agent-cache";
 import { rateKeyOf } from "../services/rate-limit";
 import { chatExternal, getPublicAgent, recordFeedback } from "../services/web-chat";
 import type { HonoEnv } from "./context";
@@ -38,7 +38,7 @@ export const publicChatRoutes = (limits: { visitorPerMin: number; agentPerMin: n
     const meta = c.get("meta");
     const agentId = c.req.param("id");
     // A site off the agent's list is refused first: it reads no body, spends no rate budget, stores nothing.
-    const agent = await activeAgent(deps, agentId);
+    const { agent, gate } = await activeAgentForTurn(deps, agentId);
     assertEmbedOrigin(c, agent);
     const input = chatExternalInput.parse(await jsonBody(c));
     const address = rateKeyOf(meta.ipAddress);
@@ -50,7 +50,7 @@ export const publicChatRoutes = (limits: { visitorPerMin: number; agentPerMin: n
       throw new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE);
     }
     if (!c.req.header("accept")?.includes("text/event-stream")) {
-      const result = await chatExternal(deps, meta, agentId, input, { signal: c.req.raw.signal, checkedAgent: agent });
+      const result = await chatExternal(deps, meta, agentId, input, { signal: c.req.raw.signal, checkedAgent: agent, gate });
       return c.json({ response: result.reply, data: { response: result.reply, outcome: result.outcome, messageId: result.messageId } });
     }
     // Server-sent events: "delta" events as the model writes, then one "done" with the whole reply.
@@ -62,7 +62,7 @@ export const publicChatRoutes = (limits: { visitorPerMin: number; agentPerMin: n
         return chain;
       };
       try {
-        const result = await chatExternal(deps, meta, agentId, input, { onDelta: (text) => void write("delta", { text }), signal: c.req.raw.signal, checkedAgent: agent });
+        const result = await chatExternal(deps, meta, agentId, input, { onDelta: (text) => void write("delta", { text }), signal: c.req.raw.signal, checkedAgent: agent, gate });
         await write("done", { response: result.reply, outcome: result.outcome, messageId: result.messageId });
       } catch (err) {
         log.warn("chat stream failed", { agentId, error: err instanceof Error ? err.message : String(err) });

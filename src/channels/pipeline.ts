@@ -4,7 +4,7 @@ import { HANDOFF_MESSAGE, type TurnInput, runTurn } from "../runtime/turn";
 import { type TurnPlace, planMetadata, planTurn, settlePlanInTx } from "../runtime/turn-plan";
 import type { HandoffReason } from "../schemas/orchestration";
 import { requestHumanHandoff } from "../services/handoffs/request";
-import { agentUnavailableReason } from "../services/agent-availability";
+import { readAgentGate } from "../services/agent-gate";
 import { insertOutboxParts, settleReplyTurn } from "../services/channel-outbox";
 import { groupHasPendingWork, postponePendingJob } from "../services/channel-queue";
 import { type ConversationPatch, unansweredMessages, updateConversation } from "../services/channel-store";
@@ -221,7 +221,9 @@ async function answerConversation(
     return { silent: "blocked" };
   }
   // Blocked by the platform or its owner suspended: nobody gets an answer (and no credit is spent).
-  const unavailable = await agentUnavailableReason(deps.db, agent.id);
+  // The same one read tells the plan and the turn what they would otherwise ask (services/agent-gate.ts).
+  const gate = await readAgentGate(deps.db, agent.id);
+  const unavailable = gate?.unavailableReason ?? null;
   if (unavailable) {
     await advanceCursor(deps, conv, last.id);
     return { skipped: "agent unavailable", reason: unavailable };
@@ -256,7 +258,7 @@ async function answerConversation(
 
   // Which agent of an orchestration answers, its A/B variant, what the customer told before (issue 18).
   const place = placeOf(conv, last.id);
-  const plan = await planTurn(deps, agent, place, text);
+  const plan = await planTurn(deps, agent, place, text, gate);
   if (plan.toPerson) {
     await handOff(deps, ctx, last.id, plan.toPerson.note, plan.toPerson.reason, plan.toPerson.confidence);
     await flushOutbox(deps, conv, driver, { paced: false });
@@ -276,6 +278,7 @@ async function answerConversation(
     {
       history: await historyBefore(deps, conv.id, first.id),
       context: plan.context,
+      gate,
       idempotencyKey: `reply:${conv.id}:${last.id}`,
       conversationId: conv.id,
       allowHandoff: true,

@@ -2,6 +2,7 @@ import { log } from "../lib/logger";
 import type { AppDeps } from "../services/context";
 import type { RawTx } from "../services/credit-debit";
 import { variantForTurn } from "../services/ab-tests/variant-for-turn";
+import type { AgentGate } from "../services/agent-gate";
 import { insightsWanted, queueTurnInsightsInTx } from "../services/insights/after-turn";
 import { recallForTurn } from "../services/memory/recall";
 import { routeTurn } from "../services/routing/route-turn";
@@ -47,22 +48,24 @@ export type TurnPlan = {
 /**
  * Never throws: a failure of any part (a busy database, a bad row) must not cost the customer the
  * answer, so the entry agent then answers as it would without an orchestration.
+ * gate: the entry agent's, read for this message (services/agent-gate.ts): its orchestration and
+ * A/B test lookups are not asked again.
  */
-export async function planTurn(deps: AppDeps, entryAgent: AgentRow, place: TurnPlace, text: string): Promise<TurnPlan> {
+export async function planTurn(deps: AppDeps, entryAgent: AgentRow, place: TurnPlace, text: string, gate: AgentGate | null = null): Promise<TurnPlan> {
   try {
-    return await buildPlan(deps, entryAgent, place, text);
+    return await buildPlan(deps, entryAgent, place, text, gate);
   } catch (err) {
     log.error("planning a turn failed: the entry agent answers", { conversationId: place.conversationId, error: String(err) });
     return { agent: entryAgent, context: null, toPerson: null, activeAgentChange: null, routingDecisionId: null, abAssignment: null };
   }
 }
 
-async function buildPlan(deps: AppDeps, entryAgent: AgentRow, place: TurnPlace, text: string): Promise<TurnPlan> {
-  const routed = await routeTurn(deps, { entryAgent, place, text });
+async function buildPlan(deps: AppDeps, entryAgent: AgentRow, place: TurnPlace, text: string, gate: AgentGate | null): Promise<TurnPlan> {
+  const routed = await routeTurn(deps, { entryAgent, place, text, gate });
   if (routed.toPerson) {
     return { agent: routed.agent, context: null, toPerson: routed.toPerson, activeAgentChange: routed.activeAgentChange, routingDecisionId: routed.decisionId, abAssignment: null };
   }
-  const [variant, memory] = await Promise.all([variantForTurn(deps, { agent: routed.agent, place }), recallForTurn(deps, { agent: routed.agent, place })]);
+  const [variant, memory] = await Promise.all([variantForTurn(deps, { agent: routed.agent, place, gate }), recallForTurn(deps, { agent: routed.agent, place })]);
   const context = [routed.transferContext, memory].filter((s): s is string => Boolean(s?.trim())).join("\n\n");
   return {
     agent: variant?.agent ?? routed.agent,

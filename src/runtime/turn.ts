@@ -6,6 +6,7 @@ import type { AgentTool, ToolCallRecord, ToolContext } from "./tools";
 import { log } from "../lib/logger";
 import { currentSystemPrompt, resolveModel } from "../services/ai-config";
 import { attachConfig, loadAgentConfig, readTurnStamp } from "../services/agent-config";
+import { type AgentGate, gateOf } from "../services/agent-gate";
 import type { AppDeps } from "../services/context";
 import { type RawTx, availableMilli, modelSupportsVision } from "../services/credit-debit";
 import { extractByPatternsFromMessage } from "../services/crm/conversation-extraction";
@@ -54,6 +55,8 @@ export type TurnOptions = {
   context?: string | null;
   /** Where the turn happens, for tool providers (channel, customer). */
   toolContext?: Partial<Omit<ToolContext, "text" | "conversationId">>;
+  /** The agent's gate read for this message (services/agent-gate.ts): its versions are not read again. */
+  gate?: AgentGate | null;
 };
 
 /** The tool a channel agent calls to pass the conversation to a person. */
@@ -105,8 +108,8 @@ const errorMessageOf = (agent: AgentRow) =>
  * that validate this thread's copy of the intents, integrations and platform settings, attached to
  * the turn's own agent object for the tool providers (services/agent-config.ts).
  */
-async function turnAgent(deps: AppDeps, cachedAgent: AgentRow): Promise<AgentRow> {
-  const stamp = await readTurnStamp(deps.db, cachedAgent.id);
+async function turnAgent(deps: AppDeps, cachedAgent: AgentRow, gate: AgentGate | null | undefined): Promise<AgentRow> {
+  const stamp = gateOf(gate, cachedAgent.id)?.stamp ?? (await readTurnStamp(deps.db, cachedAgent.id));
   if (!stamp) return { ...cachedAgent };
   const agent = { ...cachedAgent, knowledgeVersion: stamp.knowledgeVersion, configVersion: stamp.configVersion };
   return attachConfig(agent, await loadAgentConfig(deps.db, agent, stamp));
@@ -136,7 +139,7 @@ function streamWhole(text: string, onDelta?: (d: string) => void) {
  */
 export async function runTurn(deps: AppDeps, cachedAgent: AgentRow, input: TurnInput, opts: TurnOptions): Promise<TurnResult> {
   const started = performance.now();
-  const agent = await turnAgent(deps, cachedAgent);
+  const agent = await turnAgent(deps, cachedAgent, opts.gate);
   const knowledge = await gatherKnowledge(deps, agent, input.text);
   const base = { usage: { inputTokens: 0, outputTokens: 0 }, creditsMilli: 0, transcript: null as string | null, sources: knowledge.sources };
   /** Settles the turn: the model calls' charges (and released holds) and the caller's persistence, in one transaction. */

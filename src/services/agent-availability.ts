@@ -17,8 +17,12 @@ export async function agentUnavailableReason(db: Db, agentId: string): Promise<s
     args: [agentId],
   });
   const row = res.rows[0];
-  if (!row) return null;
-  if (row.blocked !== null && row.blocked !== undefined) return AGENT_UNAVAILABLE.blocked;
-  if (row.owner_status !== "active") return AGENT_UNAVAILABLE.ownerSuspended;
+  return row ? unavailableReasonOf(row.blocked, row.owner_status) : null;
+}
+
+/** The reason from the agent's block stamp and its owner's status (also read by services/agent-gate.ts). */
+export function unavailableReasonOf(blocked: unknown, ownerStatus: unknown): string | null {
+  if (blocked !== null && blocked !== undefined) return AGENT_UNAVAILABLE.blocked;
+  if (ownerStatus !== "active") return AGENT_UNAVAILABLE.ownerSuspended;
   return null;
 }

@@ -7,6 +7,7 @@ import { fileUrl } from "../schemas/files";
 import { type ChatExternal, type Feedback, MAX_IMAGE_BYTES } from "../schemas/public-chat";
 import type { EditorScope } from "./access";
 import { agentUnavailableReason } from "./agent-availability";
+import type { AgentGate } from "./agent-gate";
 import { activeAgent } from "./agent-cache";
 import { recordFeedbackOutcome } from "./ab-tests/outcomes";
 import { renderForConversation } from "./crm/template-values";
@@ -76,8 +77,9 @@ export async function chatExternal(
    * persist false + allowInactive: the editor's preview (the caller has checked the workspace).
    * checkedAgent: the route already read it with activeAgent (availability included) for this
    * request, so the turn does not read and check it a second time (issue 12: one query a turn).
+   * gate: what it read with it (services/agent-gate.ts), which the plan and the turn then need not ask.
    */
-  opts: { onDelta?: (d: string) => void; signal?: AbortSignal; persist?: boolean; allowInactive?: boolean; checkedAgent?: typeof agents.$inferSelect } = {},
+  opts: { onDelta?: (d: string) => void; signal?: AbortSignal; persist?: boolean; allowInactive?: boolean; checkedAgent?: typeof agents.$inferSelect; gate?: AgentGate | null } = {},
 ): Promise<ChatExternalResult> {
   const agent = opts.checkedAgent?.id === agentId ? opts.checkedAgent : await activeAgent(deps, agentId, { allowInactive: opts.allowInactive });
   const persist = opts.persist !== false;
@@ -113,7 +115,8 @@ export async function chatExternal(
   const place: TurnPlace | null = conversationId
     ? { workspaceId: agent.workspaceId, conversationId, channel: "web", connectionId: null, contactKey, customer: { name: null, phone: null, email: null }, turnMessageId: customerMessageId }
     : null;
-  const plan = place ? await planTurn(deps, agent, place, input.message) : null;
+  const gate = opts.checkedAgent?.id === agentId ? (opts.gate ?? null) : null;
+  const plan = place ? await planTurn(deps, agent, place, input.message, gate) : null;
   // The web chat has no person to answer: the router's "call a person" falls back to the agent it chose.
   const answering = plan?.agent ?? agent;
   let insightsQueued = false;
@@ -130,6 +133,7 @@ export async function chatExternal(
       onDelta: opts.onDelta,
       signal: opts.signal,
       context: plan?.context ?? null,
+      gate,
       // Both messages and the conversation's counters are written with the debit, in one commit.
       persist: conversationId
         ? async (tx, r) => {

@@ -7,6 +7,7 @@ import type { TurnPlace } from "../../runtime/turn-plan";
 import type { AgentRow } from "../../runtime/prompt";
 import { routingChannelOf } from "../../schemas/orchestration";
 import { computeConfigHash } from "../agents";
+import { type AgentGate, gateOf } from "../agent-gate";
 import type { AppDeps } from "../context";
 import { bucketOf, definedOverrides, subjectKeyOf, variantIndexFor } from "./assign";
 import { contactOfConversation } from "./subject";
@@ -29,8 +30,13 @@ const runningTestOf = (db: Db, agentId: string) =>
       .prepare(),
   ).get({ agentId });
 
-export async function variantForTurn(deps: AppDeps, input: { agent: AgentRow; place: TurnPlace }): Promise<{ agent: AgentRow; testId: string; variantId: string } | null> {
+export async function variantForTurn(
+  deps: AppDeps,
+  input: { agent: AgentRow; place: TurnPlace; gate?: AgentGate | null },
+): Promise<{ agent: AgentRow; testId: string; variantId: string } | null> {
   const { agent, place } = input;
+  // The gate read for this message already says whether a test runs (services/agent-gate.ts).
+  if (gateOf(input.gate, agent.id)?.abTestRunning === false) return null;
   try {
     const test = await runningTestOf(deps.db, agent.id);
     if (!test) return null;

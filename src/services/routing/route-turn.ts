@@ -1,3 +1,4 @@
+import { type AgentGate, gateOf } from "../agent-gate";
 import type { AgentRow } from "../../runtime/prompt";
 import type { TurnPlace } from "../../runtime/turn-plan";
 import { type HandoffReason, type RoutingMethod, routingChannelOf } from "../../schemas/orchestration";
@@ -16,7 +17,8 @@ import { buildTransfer } from "./transfer";
  * turn. Without an active orchestration whose entry point is `entryAgent`, the entry agent answers
  * and nothing is written.
  */
-export type RouteInput = { entryAgent: AgentRow; place: TurnPlace; text: string };
+/** gate: the entry agent's, read for this message (its orchestration is not looked up again). */
+export type RouteInput = { entryAgent: AgentRow; place: TurnPlace; text: string; gate?: AgentGate | null };
 export type RouteOutcome = {
   agent: AgentRow;
   /** On the turn of a transfer: the summary and the customer's data for the receiving agent. */
@@ -37,7 +39,8 @@ const pct = (n: number) => `${Math.round(n * 100)}%`;
 export async function routeTurn(deps: AppDeps, input: RouteInput): Promise<RouteOutcome> {
   const { entryAgent: entry, place, text } = input;
   const stay = (agent: AgentRow, activeAgentChange: RouteOutcome["activeAgentChange"] = null): RouteOutcome => ({ agent, transferContext: null, toPerson: null, activeAgentChange, decisionId: null });
-  const orchestrationId = await entryOrchestrationId(deps, entry);
+  const known = gateOf(input.gate, entry.id);
+  const orchestrationId = known ? known.entryOrchestrationId : await entryOrchestrationId(deps, entry);
   if (!orchestrationId) return stay(entry);
 
   const ws = place.workspaceId;

@@ -26,7 +26,7 @@ const STOP_WAIT_MS = 5000;
 export type Checkpointer = {
   /** A write transaction (or a lone write statement) committed. */
   noteCommit(): void;
-  /** Checkpoints finished by the Worker since it started (tests, /health). */
+  /** Checkpoints the Worker has finished since it started (the tests read it). */
   readonly completed: number;
   /** Closes the Worker's connection, then the Worker. */
   stop(): Promise<void>;

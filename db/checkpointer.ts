@@ -4,8 +4,9 @@ import { log } from "../src/lib/logger";
  * WAL checkpoints of the server's embedded database, run by a Worker (workers/checkpoint.ts) instead
  * of by the commit that crosses SQLite's autocheckpoint mark. On the request thread a checkpoint
  * copied ~1,000 pages and waited for two fsyncs (3–6 ms each here), every few hundred chat turns,
- * and every request in flight waited with it. Measured with bench/chat.ts (issue 12): turns/s at 8
- * clients 1,581–1,639 → 1,857–2,034; the jittered p99 overhead at 50 clients 8.3–10.3 → 4.2–6.9 ms.
+ * and every request in flight waited with it. Measured with bench/chat.ts (issue 12), 4 runs without
+ * and 4 with: turns/s at 8 clients 1,581–1,655 → 1,740–1,874; the p99 overhead at 50 clients with
+ * the model's latency spread 8.0–11.6 → 6.1–8.1 ms.
  *
  * The file client reports each commit; every CHECKPOINT_EVERY_COMMITS of them one checkpoint is
  * asked for, never two at a time. The Worker starts with the first request (a server that writes

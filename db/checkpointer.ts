@@ -1,4 +1,5 @@
 import { log } from "../src/lib/logger";
+import { workerModuleUrl } from "../workers/worker-url";
 
 /**
  * WAL checkpoints of the server's embedded database, run by a Worker (workers/checkpoint.ts) instead
@@ -33,8 +34,6 @@ export type Checkpointer = {
   stop(): Promise<void>;
 };
 
-/** The Worker's module URL, from source and from the compiled binary (entrypoints laid out from the repository root). */
-export const checkpointWorkerUrl = () => new URL(import.meta.url.includes("$bunfs") ? "./workers/checkpoint.ts" : "../workers/checkpoint.ts", import.meta.url);
 
 /**
  * `setAutocheckpoint` runs PRAGMA wal_autocheckpoint on the request thread's connection (the file
@@ -59,7 +58,7 @@ export function createCheckpointer(path: string, setAutocheckpoint: (pages: numb
   };
 
   const spawn = () => {
-    const w = new Worker(opts.workerUrl ?? checkpointWorkerUrl());
+    const w = new Worker(opts.workerUrl ?? workerModuleUrl("checkpoint.ts"));
     worker = w;
     // Never what keeps the process alive: the server's stop() closes it, an exit ends it.
     (w as Worker & { unref(): void }).unref();

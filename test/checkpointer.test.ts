@@ -68,7 +68,7 @@ test("[checkpoints]: a Worker that cannot start gives the request thread its aut
   client.close();
 });
 
-test("[checkpoints]: stop waits for the Worker to close its connection; no checkpoint is asked for after it", async () => {
+test("[checkpoints]: a stopped checkpointer asks for no checkpoint after it", async () => {
   const path = join(dir, "stop.db");
   const client = createFileClient(path);
   await client.execute("PRAGMA journal_mode = WAL");

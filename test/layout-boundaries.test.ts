@@ -6,6 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { queueWorkerUrl } from "../workers/start-on-work";
+import { workerModuleUrl } from "../workers/worker-url";
 import { type ImportEdge, ROOT, importGraph, listSources } from "./helpers/guard-imports";
 
 const { edges } = importGraph(["src", "workers"]);
@@ -38,5 +39,11 @@ describe("folders", () => {
     expect(fileURLToPath(queueWorkerUrl())).toBe(`${ROOT}/workers/queue.ts`);
     expect(existsSync(fileURLToPath(queueWorkerUrl()))).toBe(true);
     expect(readFileSync(`${ROOT}/scripts/build-bin.ts`, "utf8")).toContain('"./workers/queue.ts"');
+  });
+
+  test("the checkpoint Worker's URL points at workers/checkpoint.ts, also a binary entrypoint", () => {
+    expect(fileURLToPath(workerModuleUrl("checkpoint.ts"))).toBe(`${ROOT}/workers/checkpoint.ts`);
+    expect(existsSync(fileURLToPath(workerModuleUrl("checkpoint.ts")))).toBe(true);
+    expect(readFileSync(`${ROOT}/scripts/build-bin.ts`, "utf8")).toContain('"./workers/checkpoint.ts"');
   });
 });

@@ -7,13 +7,10 @@ import { log } from "../src/lib/logger";
 import type { AppDeps } from "../src/services/context";
 import { type JobsStatus, hasQueuedJobs } from "../src/services/jobs";
 import { telegramPollingConnectionIds } from "../src/services/telegram-polling";
+import { workerModuleUrl } from "./worker-url";
 
-/**
- * The queue Worker's module URL, from source (beside this file) and from the compiled binary,
- * where `bun build --compile` lays the entrypoints out from the build root (scripts/build-bin.ts
- * pins it to the repository): the server flattens to the root, so the Worker is at workers/.
- */
-export const queueWorkerUrl = () => new URL(import.meta.url.includes("$bunfs") ? "./workers/queue.ts" : "./queue.ts", import.meta.url);
+/** The queue Worker's module URL, from source and from the compiled binary. */
+export const queueWorkerUrl = () => workerModuleUrl("queue.ts");
 
 /** How often a server with an idle Worker looks for work that came without a wake. */
 const PROBE_MS = 5000;

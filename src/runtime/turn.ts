@@ -5,8 +5,8 @@ import { toolsForTurn } from "./tool-providers";
 import type { AgentTool, ToolCallRecord, ToolContext } from "./tools";
 import { log } from "../lib/logger";
 import { currentSystemPrompt, resolveModel } from "../services/ai-config";
-import { attachConfig, loadAgentConfig, readTurnStamp } from "../services/agent-config";
-import { type AgentGate, gateOf } from "../services/agent-gate";
+import { attachConfig, loadAgentConfig } from "../services/agent-config";
+import { type AgentGate, gateFor } from "../services/agent-gate";
 import type { AppDeps } from "../services/context";
 import { type RawTx, availableMilli, modelSupportsVision } from "../services/credit-debit";
 import { extractByPatternsFromMessage } from "../services/crm/conversation-extraction";
@@ -109,7 +109,7 @@ const errorMessageOf = (agent: AgentRow) =>
  * the turn's own agent object for the tool providers (services/agent-config.ts).
  */
 async function turnAgent(deps: AppDeps, cachedAgent: AgentRow, gate: AgentGate | null | undefined): Promise<AgentRow> {
-  const stamp = gateOf(gate, cachedAgent.id)?.stamp ?? (await readTurnStamp(deps.db, cachedAgent.id));
+  const stamp = (await gateFor(deps.db, gate, cachedAgent.id))?.stamp;
   if (!stamp) return { ...cachedAgent };
   const agent = { ...cachedAgent, knowledgeVersion: stamp.knowledgeVersion, configVersion: stamp.configVersion };
   return attachConfig(agent, await loadAgentConfig(deps.db, agent, stamp));

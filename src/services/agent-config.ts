@@ -16,7 +16,7 @@ export type IntegrationRow = typeof agentIntegrations.$inferSelect;
 export type IntentRow = typeof agentIntents.$inferSelect;
 export type PlatformSettingRow = typeof platformSettings.$inferSelect;
 
-/** The versions one turn runs under, read together with the agent's training version. */
+/** The versions one turn runs under, read with the agent's gate (services/agent-gate.ts). */
 export type TurnStamp = { knowledgeVersion: number; configVersion: number; platformVersion: number };
 
 /** The agent's configuration as of a stamp. Rows are shared between turns: callers copy before changing. */
@@ -27,18 +27,6 @@ export type AgentConfig = {
   intents: readonly IntentRow[];
   settings: ReadonlyMap<string, PlatformSettingRow>;
 };
-
-const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
-
-/** The one version read of a turn; null when the agent row is gone. */
-export async function readTurnStamp(db: Db, agentId: string): Promise<TurnStamp | null> {
-  const rs = await db.$client.execute({
-    sql: "SELECT knowledge_version, config_version, (SELECT version FROM config_heads WHERE name = 'platform') AS platform_version FROM agents WHERE id = ?",
-    args: [agentId],
-  });
-  const r = rs.rows[0];
-  return r ? { knowledgeVersion: num(r.knowledge_version), configVersion: num(r.config_version), platformVersion: num(r.platform_version) } : null;
-}
 
 /** An agent's integrations, oldest first (prepared once per database). */
 export function readIntegrations(db: Db, agentId: string): Promise<IntegrationRow[]> {

@@ -45,3 +45,8 @@ export async function readAgentGate(db: Db, agentId: string): Promise<AgentGate 
 
 /** The gate when it was read for this agent (a routed or A/B turn may answer with another one). */
 export const gateOf = (gate: AgentGate | null | undefined, agentId: string): AgentGate | null => (gate?.agentId === agentId ? gate : null);
+
+/** The agent's gate: the one read for this message when it is this agent's, else read now. */
+export async function gateFor(db: Db, gate: AgentGate | null | undefined, agentId: string): Promise<AgentGate | null> {
+  return gateOf(gate, agentId) ?? readAgentGate(db, agentId);
+}

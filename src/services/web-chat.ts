@@ -115,7 +115,7 @@ export async function chatExternal(
   const place: TurnPlace | null = conversationId
     ? { workspaceId: agent.workspaceId, conversationId, channel: "web", connectionId: null, contactKey, customer: { name: null, phone: null, email: null }, turnMessageId: customerMessageId }
     : null;
-  const gate = opts.checkedAgent?.id === agentId ? (opts.gate ?? null) : null;
+  const gate = opts.gate ?? null;
   const plan = place ? await planTurn(deps, agent, place, input.message, gate) : null;
   // The web chat has no person to answer: the router's "call a person" falls back to the agent it chose.
   const answering = plan?.agent ?? agent;

@@ -20,20 +20,6 @@ export type RouterConfig = {
 const MEMBERS_CAP = 100;
 const RULES_CAP = 200;
 
-/**
- * THE hot path of every turn (issue 18): the active orchestration whose entry point is this agent.
- * One statement off orchestration_agents_agent_idx (then the orchestration by primary key); an agent
- * in no orchestration costs exactly this.
- */
-export async function entryOrchestrationId(deps: AppDeps, entry: AgentRow): Promise<string | null> {
-  const res = await deps.db.$client.execute({
-    sql: "SELECT oa.orchestration_id AS id FROM orchestration_agents oa JOIN orchestrations o ON o.id = oa.orchestration_id WHERE oa.agent_id = ? AND oa.is_entry_point = 1 AND o.is_active = 1 AND o.workspace_id = ? LIMIT 1",
-    args: [entry.id, entry.workspaceId],
-  });
-  const id = res.rows[0]?.id;
-  return typeof id === "string" ? id : null;
-}
-
 export async function loadMembers(deps: AppDeps, workspaceId: string, orchestrationId: string): Promise<Member[]> {
   return deps.db
     .select({ agentId: orchestrationAgents.agentId, name: agents.name, role: orchestrationAgents.role, activity: agents.activity, isActive: agents.isActive })

@@ -1,4 +1,4 @@
-import { type AgentGate, gateOf } from "../agent-gate";
+import { type AgentGate, gateFor } from "../agent-gate";
 import type { AgentRow } from "../../runtime/prompt";
 import type { TurnPlace } from "../../runtime/turn-plan";
 import { type HandoffReason, type RoutingMethod, routingChannelOf } from "../../schemas/orchestration";
@@ -7,7 +7,7 @@ import { contactValues } from "../crm/template-values";
 import { workspaceTimezone } from "../workspace-settings";
 import { classifyTurn } from "./classify";
 import { type ConditionContext, type RuleRow, type Verdict, intentTopics, ruleVerdict } from "./conditions";
-import { answeringAgent, conversationActiveAgentId, entryOrchestrationId, loadMembers, loadRouter, rulesFrom } from "./load";
+import { answeringAgent, conversationActiveAgentId, loadMembers, loadRouter, rulesFrom } from "./load";
 import { foldText, matchesKeywords } from "./match";
 import { storeDecision } from "./store";
 import { buildTransfer } from "./transfer";
@@ -39,8 +39,7 @@ const pct = (n: number) => `${Math.round(n * 100)}%`;
 export async function routeTurn(deps: AppDeps, input: RouteInput): Promise<RouteOutcome> {
   const { entryAgent: entry, place, text } = input;
   const stay = (agent: AgentRow, activeAgentChange: RouteOutcome["activeAgentChange"] = null): RouteOutcome => ({ agent, transferContext: null, toPerson: null, activeAgentChange, decisionId: null });
-  const known = gateOf(input.gate, entry.id);
-  const orchestrationId = known ? known.entryOrchestrationId : await entryOrchestrationId(deps, entry);
+  const orchestrationId = (await gateFor(deps.db, input.gate, entry.id))?.entryOrchestrationId ?? null;
   if (!orchestrationId) return stay(entry);
 
   const ws = place.workspaceId;

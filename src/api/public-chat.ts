@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { streamSSE } from "hono/streaming";
 import { AppError } from "../lib/errors";
 import { log } from "../lib/logger";
 import { RateWindow } from "../lib/rate-window";
@@ -8,6 +7,7 @@ import { activeAgent, activeAgentForTurn } from "../services/agent-cache";
 import { rateKeyOf } from "../services/rate-limit";
 import { chatExternal, getPublicAgent, recordFeedback } from "../services/web-chat";
 import type { HonoEnv } from "./context";
+import { eventStream } from "./event-stream";
 import { keepOpen } from "./keep-open";
 import { assertEmbedOrigin } from "./embed-cors";
 import { jsonBody } from "./errors";
@@ -55,18 +55,13 @@ export const publicChatRoutes = (limits: { visitorPerMin: number; agentPerMin: n
     }
     // Server-sent events: "delta" events as the model writes, then one "done" with the whole reply.
     keepOpen(c.env, c.req.raw);
-    return streamSSE(c, async (stream) => {
-      let chain = Promise.resolve();
-      const write = (event: string, data: unknown) => {
-        chain = chain.then(() => stream.writeSSE({ event, data: JSON.stringify(data) }));
-        return chain;
-      };
+    return eventStream(c, async (send) => {
       try {
-        const result = await chatExternal(deps, meta, agentId, input, { onDelta: (text) => void write("delta", { text }), signal: c.req.raw.signal, checkedAgent: agent, gate });
-        await write("done", { response: result.reply, outcome: result.outcome, messageId: result.messageId });
+        const result = await chatExternal(deps, meta, agentId, input, { onDelta: (text) => send("delta", { text }), signal: c.req.raw.signal, checkedAgent: agent, gate });
+        send("done", { response: result.reply, outcome: result.outcome, messageId: result.messageId });
       } catch (err) {
         log.warn("chat stream failed", { agentId, error: err instanceof Error ? err.message : String(err) });
-        await write("error", { message: "Desculpe, ocorreu um erro ao processar sua mensagem. Tente novamente." });
+        send("error", { message: "Desculpe, ocorreu um erro ao processar sua mensagem. Tente novamente." });
       }
     });
   })

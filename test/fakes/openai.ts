@@ -82,8 +82,8 @@ function embed(text: string, dim: number): number[] {
 
 export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
   const requests: RecordedRequest[] = [];
-  /** Queue of status codes to answer the next requests with (e.g. [429, 500]). */
-  const failures: { status: number; retryAfter?: string }[] = [];
+  /** Queue of status codes to answer the next requests with (e.g. [429, 500]); `quota`: a 429 for a spent account. */
+  const failures: { status: number; retryAfter?: string; quota?: boolean }[] = [];
   const settings: { latencyMs: number; jitterMs: number; chunkDelayMs: number; reply: (b: ChatBody) => FakeReply } = {
     latencyMs: opts.latencyMs ?? 0,
     jitterMs: opts.jitterMs ?? 0,
@@ -92,8 +92,8 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
   };
   const dim = opts.embeddingDim ?? 64;
 
-  const error = (status: number, message: string, type: string, headers: Record<string, string> = {}) =>
-    Response.json({ error: { message, type, param: null, code: null } }, { status, headers });
+  const error = (status: number, message: string, type: string, headers: Record<string, string> = {}, code: string | null = null) =>
+    Response.json({ error: { message, type, param: null, code } }, { status, headers });
 
   const server = Bun.serve({
     port: 0,
@@ -117,6 +117,7 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
       const fail = failures.shift();
       if (fail) {
         const retryHeaders: Record<string, string> = fail.retryAfter ? { "retry-after": fail.retryAfter } : {};
+        if (fail.quota) return error(429, "You exceeded your current quota, please check your plan and billing details.", "insufficient_quota", retryHeaders, "insufficient_quota");
         return fail.status === 429
           ? error(429, "Rate limit reached", "requests", retryHeaders)
           : error(fail.status, "The server had an error while processing your request.", "server_error", retryHeaders);

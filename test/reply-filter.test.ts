@@ -53,3 +53,46 @@ describe("[reply-filter] streaming equals the final reply", () => {
     });
   }
 });
+
+// Long replies are cut behind what was released and only the rest is cleaned again (linear time):
+// these texts put avoided words, phrases, runs of spaces, emojis and punctuation right at the
+// places where such cuts fall, and check the stream still joins to exactly the final reply.
+const EDGE_TEXTS = [
+  "Temos pão-de-queijo quentinho e o PÃO-DE-QUEIJO   mineiro. Promoção: promocao , barato!",
+  "ok muito\n\ncaro ok muito\tcaro. Legal😀 ok 😀 ok, muito caro, muito caro; fim",
+  "Produto barato\n  barato  ,barato. Garantia de 1 ano 👍🏽 e frete grátis 🚚 para todo o Brasil.",
+  "xbarato baratox barato-x x-barato concorrentes concorrente. 123 barato 456",
+];
+const LONG = Array.from({ length: 12 }, (_, i) => `${TEXTS[i % TEXTS.length]} ${EDGE_TEXTS[i % EDGE_TEXTS.length]}`).join("  \n");
+/** An avoided item still there as a whole word (the rule removeAvoidedWords applies). */
+const wholeWord = (item: string) => new RegExp(`(^|[^\\p{L}\\p{N}])${item.replace(/ /g, "\\s+")}(?=$|[^\\p{L}\\p{N}])`, "iu");
+
+describe("[reply-filter] long replies and the places the stream is cut", () => {
+  for (const useEmojis of [true, false]) {
+    test(`edge texts and a ${LONG.length}-character reply, useEmojis=${useEmojis}`, () => {
+      const avoided = ["barato", "concorrente", "muito caro", "pão-de-queijo", "promoção"];
+      for (const text of [...EDGE_TEXTS, LONG]) {
+        const expected = finalReply(text, avoided, useEmojis);
+        for (let seed = 1; seed <= 25; seed++) {
+          const f = createReplyFilter(avoided, useEmojis);
+          const deltas = splits(text, seed).map((d) => f.push(d));
+          deltas.push(f.flush());
+          expect(deltas.join("")).toBe(expected);
+          for (const item of ["barato", "concorrente", "muito caro", "pão-de-queijo", "promoção", "promocao"]) expect(deltas.join("")).not.toMatch(wholeWord(item));
+        }
+      }
+    });
+  }
+
+  test("with nothing to remove, a long reply streams back unchanged, as it arrives", () => {
+    const text = "Nosso horário é de segunda a sexta, das 9h às 18h. ".repeat(80).trim();
+    const f = createReplyFilter([], true);
+    let sent = "";
+    for (let i = 0; i < text.length; i += 5) {
+      sent += f.push(text.slice(i, i + 5));
+      // Only the word still being written (and the space before it) is held back.
+      expect(Math.min(text.length, i + 5) - sent.length).toBeLessThanOrEqual(12);
+    }
+    expect(sent + f.flush()).toBe(text);
+  });
+});

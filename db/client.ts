@@ -2,7 +2,7 @@ import { chmodSync, closeSync, existsSync, openSync, statSync } from "node:fs";
 import { type Client, createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { type Checkpointer, createCheckpointer } from "./checkpointer";
-import { createFileClient } from "./file-client";
+import { type FileClient, createFileClient } from "./file-client";
 import * as schema from "./schema";
 
 export type Db = ReturnType<typeof makeDrizzle>;
@@ -51,9 +51,14 @@ export async function openDatabase(url: string, authToken?: string, opts: { back
     await client.execute("PRAGMA busy_timeout = 5000");
     await client.execute("PRAGMA synchronous = NORMAL");
     if (opts.backgroundCheckpoints && !inMemory) {
-      checkpointer = createCheckpointer(path, (pages) => {
-        if (!client.closed) void client.execute(`PRAGMA wal_autocheckpoint = ${pages}`).catch(() => {});
-      });
+      const fileClient = client as FileClient;
+      checkpointer = createCheckpointer(
+        path,
+        (pages) => {
+          if (!client.closed) void client.execute(`PRAGMA wal_autocheckpoint = ${pages}`).catch(() => {});
+        },
+        { pauseStatements: () => fileClient.pauseStatements() },
+      );
     }
   }
   await client.execute("PRAGMA foreign_keys = ON");

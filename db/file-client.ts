@@ -93,7 +93,10 @@ function resultSet(columns: string[], rows: unknown[], rowsAffected: number, las
 }
 
 /** onCommit: called after each commit (a transaction's, or a lone write statement's): db/checkpointer.ts counts them. */
-export function createFileClient(path: string, opts: { timeoutMs?: number; onCommit?: () => void } = {}): Client {
+/** The file client: @libsql/client's Client, plus a pause of its statements (db/checkpointer.ts). */
+export type FileClient = Client & { pauseStatements(): Promise<() => void> };
+
+export function createFileClient(path: string, opts: { timeoutMs?: number; onCommit?: () => void } = {}): FileClient {
   const timeoutMs = opts.timeoutMs ?? 5000;
   const onCommit = opts.onCommit;
   const db = new Database(path, { timeout: timeoutMs }) as unknown as NativeDb;
@@ -229,6 +232,20 @@ export function createFileClient(path: string, opts: { timeoutMs?: number; onCom
     },
     sync: async () => undefined,
     reconnect: async () => undefined,
+    /**
+     * Holds every statement of this connection back until the returned release is called, once the
+     * one running (or the open transaction) is done: db/checkpointer.ts checkpoints the whole WAL
+     * meanwhile, so the next write starts it over. The thread goes on with everything else.
+     */
+    async pauseStatements(): Promise<() => void> {
+      await lock.acquire();
+      let held = true;
+      return () => {
+        if (!held) return;
+        held = false;
+        lock.release();
+      };
+    },
     close() {
       closed = true;
       client.closed = true;
@@ -236,5 +253,5 @@ export function createFileClient(path: string, opts: { timeoutMs?: number; onCom
       db.close();
     },
   };
-  return client as unknown as Client;
+  return client as unknown as FileClient;
 }

@@ -50,6 +50,74 @@ test("[checkpoints]: the serving connection's commits reach the database file th
   await again.close();
 });
 
+test("[checkpoints]: the WAL starts over while the request thread's statements pause, so it stays small without the request thread ever checkpointing", async () => {
+  const walFrames = async (withReset: boolean) => {
+    const path = join(dir, `reset-${withReset}.db`);
+    const client = createFileClient(path);
+    await client.execute("PRAGMA journal_mode = WAL");
+    await client.execute("PRAGMA synchronous = NORMAL");
+    // The request thread never checkpoints here: only the Worker's checkpoints and the resets act.
+    await client.execute("PRAGMA wal_autocheckpoint = 0");
+    await client.execute("CREATE TABLE probe (id INTEGER PRIMARY KEY, body BLOB NOT NULL)");
+    const checkpointer = createCheckpointer(path, () => {}, {
+      everyCommits: 8,
+      resetAtFrames: 200,
+      ...(withReset ? { pauseStatements: () => client.pauseStatements() } : {}),
+    });
+    try {
+      // ~2 frames a commit, 3,000 commits: ~6,000 frames (~24 MB) if the WAL never starts over.
+      for (let i = 0; i < 3000; i++) {
+        await client.execute({ sql: "INSERT INTO probe (id, body) VALUES (?, randomblob(3000))", args: [i] });
+        checkpointer.noteCommit();
+        if (i % 64 === 0) await Bun.sleep(1);
+      }
+      expect(checkpointer.completed).toBeGreaterThan(5);
+      expect(checkpointer.resets > 0).toBe(withReset);
+      expect(Number((await client.execute("SELECT count(*) AS n FROM probe")).rows[0]?.n)).toBe(3000);
+      return Math.round(statSync(`${path}-wal`).size / 4120);
+    } finally {
+      await checkpointer.stop();
+      client.close();
+    }
+  };
+  const withReset = await walFrames(true);
+  const without = await walFrames(false);
+  expect(without).toBeGreaterThan(5000);
+  expect(withReset).toBeLessThan(2500);
+});
+
+test("[checkpoints]: a WAL another connection's read keeps from starting over is reset once per resetAtFrames, not after every checkpoint", async () => {
+  const path = join(dir, "held.db");
+  const client = createFileClient(path);
+  await client.execute("PRAGMA journal_mode = WAL");
+  await client.execute("PRAGMA wal_autocheckpoint = 0");
+  await client.execute("CREATE TABLE probe (id INTEGER PRIMARY KEY, body BLOB NOT NULL)");
+  await client.execute("INSERT INTO probe (id, body) VALUES (-1, x'00')");
+  // A long read on another connection (a job's export, say): its snapshot keeps the WAL from starting over.
+  const reader = createFileClient(path);
+  const snapshot = await reader.transaction("read");
+  await snapshot.execute("SELECT count(*) FROM probe");
+  const checkpointer = createCheckpointer(path, () => {}, { everyCommits: 8, resetAtFrames: 1000, pauseStatements: () => client.pauseStatements() });
+  try {
+    for (let i = 0; i < 3000; i++) {
+      await client.execute({ sql: "INSERT INTO probe (id, body) VALUES (?, randomblob(3000))", args: [i] });
+      checkpointer.noteCommit();
+      if (i % 64 === 0) await Bun.sleep(1);
+    }
+    const frames = statSync(`${path}-wal`).size / 4120;
+    expect(frames).toBeGreaterThan(5000);
+    expect(checkpointer.completed).toBeGreaterThan(40);
+    // One reset per 1,000 frames at most, where one after every checkpoint past 1,000 would be ~half of them.
+    expect(checkpointer.resets).toBeLessThanOrEqual(Math.ceil(frames / 1000));
+    expect(checkpointer.resets).toBeLessThan(checkpointer.completed / 4);
+  } finally {
+    await snapshot.rollback();
+    await checkpointer.stop();
+    reader.close();
+    client.close();
+  }
+});
+
 test("[checkpoints]: a Worker that cannot start gives the request thread its autocheckpoint back", async () => {
   const path = join(dir, "broken.db");
   const client = createFileClient(path);

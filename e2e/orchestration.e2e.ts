@@ -71,6 +71,8 @@ test.describe("[ORCHESTRATION]", () => {
     await expect(page.getByRole("heading", { name: "Atendimento da loja", level: 1 })).toBeVisible();
     const graph = page.getByTestId("orchestration-graph");
     await expect(graph.locator(`.react-flow__node[data-id="${reception.id}"]`)).toContainText("Entrada");
+    // The graph's own stylesheet, linked on demand, lays the nodes out.
+    await expect(graph.locator(`.react-flow__node[data-id="${reception.id}"]`)).toHaveCSS("position", "absolute");
     for (const a of [sales, support]) {
       await page.getByLabel("Adicionar agente").selectOption({ label: a.name });
       await page.getByRole("button", { name: "Adicionar", exact: true }).click();

@@ -132,6 +132,33 @@ describe("[web] split by route", () => {
     for (const url of reach(graph, chatRoots, true)) expect((await get(url)).status).toBe(200);
   });
 
+  test("page weight stays within issue 12's budgets, brotli: /chat/{id} ≤ 100 kB of JS, /login ≤ 120 kB, CSS ≤ 20 kB", async () => {
+    const chatRoots = await pageAssets(`/chat/${agent.id}`);
+    const loginRoots = await pageAssets("/login");
+    const appRoots = await pageAssets("/dashboard");
+    const { manifest, graph } = buildServing([...chatRoots, ...loginRoots, ...appRoots]);
+    const brBytes = (urls: Iterable<string>) => [...urls].reduce((sum, u) => sum + (manifest.assets[u]?.encodings.br ?? Number.POSITIVE_INFINITY), 0);
+    // What the page loads before its first paint: its scripts and their static imports.
+    const firstPaint = (roots: string[]) => reach(graph, roots.filter((u) => u.endsWith(".js")), false);
+    expect(brBytes(firstPaint(chatRoots))).toBeLessThanOrEqual(100_000);
+    expect(brBytes(firstPaint(loginRoots))).toBeLessThanOrEqual(120_000);
+    for (const css of new Set([...chatRoots, ...loginRoots, ...appRoots].filter((u) => u.endsWith(".css")))) {
+      expect({ css, br: brBytes([css]) <= 20_000 }).toEqual({ css, br: true });
+    }
+    // The visitor's page validates nothing with zod (a module of src/schemas that builds schemas pulls all of it in).
+    expect(inputsOf(graph, firstPaint(chatRoots)).filter((i) => i.includes("node_modules/zod/"))).toEqual([]);
+  });
+
+  test("the orchestration graph's stylesheet is its own file, linked when a graph renders, not part of every page's CSS", async () => {
+    const appCss = (await pageAssets("/dashboard")).filter((u) => u.endsWith(".css"));
+    const { manifest } = buildServing(appCss);
+    const flow = Object.keys(manifest.assets).find((u) => /^\/assets\/style-[^/]+\.css$/.test(u));
+    expect(flow).toBeDefined();
+    const served = await get(flow ?? "", { "accept-encoding": "br" });
+    expect([served.status, served.headers.get("content-encoding")]).toEqual([200, "br"]);
+    for (const css of appCss) expect(await (await get(css)).text()).not.toContain(".react-flow__node");
+  });
+
   test("the dashboard loads chart.js only through import(), when the chart renders", async () => {
     const roots = (await pageAssets("/dashboard")).filter((u) => u.endsWith(".js"));
     const { graph } = buildServing(roots);

@@ -79,9 +79,5 @@ export const AVATAR_ERRORS = {
   tooManyPixels: "A imagem é grande demais (máximo de 40 megapixels).",
 } as const;
 
-/** SPEC §8 image errors, the protected avatar path answers with them. */
-export const IMAGE_ERRORS = {
-  unauthorized: "Sessão expirada ou usuário não autenticado. Faça login novamente.",
-  forbidden: "Acesso negado. Você não tem permissão para acessar esta imagem.",
-  notFound: "Imagem não encontrada.",
-} as const;
+/** SPEC §8 image errors: in a module without zod, since every avatar on every page shows them. */
+export { IMAGE_ERRORS } from "./image-errors";

@@ -170,6 +170,13 @@ async function buildInto(tmp: string, stamp: string) {
     }
     graph[url] = node;
   }
+  // Files imported `with { type: "file" }` (a stylesheet linked on demand) are copied into assets/
+  // but are not outputs of the metafile: served, precompressed and immutable all the same.
+  for (const name of readdirSync(join(tmp, "assets"))) {
+    const url = `/assets/${name}`;
+    if (name.endsWith(".br") || name.endsWith(".gz") || url in assets) continue;
+    assets[url] = await compressAsset(tmp, url.slice(1));
+  }
   const pages = { app: "index.html", chat: "chat.html" };
   for (const page of Object.values(pages)) {
     if (!existsSync(join(tmp, page))) throw new Error(`SPA build: ${page} missing`);

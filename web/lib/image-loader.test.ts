@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { IMAGE_ERRORS } from "../../src/schemas/account";
+import { IMAGE_ERRORS } from "../../src/schemas/image-errors";
 import { CIRCUIT_OPEN_MESSAGE, type ImageLoaderDeps, createImageLoader, imageErrorMessage, normalizeImageError } from "./image-loader";
 
 /** A hand-driven clock: timers fire only when the test advances time. */

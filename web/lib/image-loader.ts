@@ -7,7 +7,7 @@
  * nobody has used for 30 minutes are dropped and their object URLs revoked.
  * Clock, timers, fetch and object URLs are injected so the unit tests drive time themselves.
  */
-import { IMAGE_ERRORS } from "../../src/schemas/account";
+import { IMAGE_ERRORS } from "../../src/schemas/image-errors";
 
 export const IMAGE_LOADER_LIMITS = {
   retries: 3,

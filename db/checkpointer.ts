@@ -84,22 +84,31 @@ export function createCheckpointer(path: string, setAutocheckpoint: (pages: numb
   const reset = async () => {
     if (!pauseStatements || !worker) return;
     inFlight = true;
+    let answered = false;
     const release = await pauseStatements();
     try {
-      if (!worker || stopping) return;
+      if (!worker || stopping) {
+        answered = true;
+        return;
+      }
       let timer: ReturnType<typeof setTimeout> | undefined;
       const done = new Promise<void>((resolve) => {
-        onDone = resolve;
+        onDone = () => {
+          answered = true;
+          resolve();
+        };
         timer = setTimeout(resolve, RESET_PAUSE_MAX_MS);
       });
       worker.postMessage({ type: "checkpoint" });
       await done;
       clearTimeout(timer);
-      resets++;
+      if (answered) resets++;
     } finally {
       onDone = null;
       release();
-      inFlight = false;
+      // Unanswered (the Worker is slow or stuck): its checkpoint is still outstanding, and its late
+      // answer (the normal path) ends it; no other is asked for meanwhile.
+      if (answered) inFlight = false;
     }
   };
 
@@ -127,7 +136,9 @@ export function createCheckpointer(path: string, setAutocheckpoint: (pages: numb
         }
         if (onDone) return onDone();
         inFlight = false;
-        const frames = e.data.walFrames ?? 0;
+        const frames = e.data.walFrames ?? -1;
+        // A failed or busy checkpoint (-1 frames) says nothing of the WAL: the backoff stays as it is.
+        if (e.data.error || frames < 0) return;
         // Fewer frames than at the last reset: the WAL started over, resets are due at resetAt again.
         if (frames < framesAtLastReset) nextResetAt = resetAt;
         if (frames >= nextResetAt && !stopping) {
@@ -135,7 +146,7 @@ export function createCheckpointer(path: string, setAutocheckpoint: (pages: numb
           // waits for another resetAt frames rather than pausing after every checkpoint.
           framesAtLastReset = frames;
           nextResetAt = frames + resetAt;
-          void reset();
+          reset().catch((err) => log.warn("WAL reset failed", { error: String(err) }));
         }
       } else if (e.data.type === "stopped") onStopped?.();
     });

@@ -161,3 +161,56 @@ test("a plain reply with tool calls returns them as the model asked", async () =
     tools.stop();
   }
 });
+
+describe("servers that speak the protocol loosely", () => {
+  /** A one-route server on 127.0.0.1 answering /v1/chat/completions with `respond`. */
+  const serve = (respond: () => Response) => Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: respond });
+
+  test("a stream that says [DONE] but keeps its body open is complete, not a timeout", async () => {
+    const enc = new TextEncoder();
+    const chunk = (o: unknown) => enc.encode(`data: ${JSON.stringify(o)}\n\n`);
+    const open = serve(
+      () =>
+        new Response(
+          new ReadableStream({
+            start(c) {
+              c.enqueue(chunk({ model: "m", choices: [{ index: 0, delta: { content: "Olá, " }, finish_reason: null }] }));
+              c.enqueue(chunk({ model: "m", choices: [{ index: 0, delta: { content: "tudo bem?" }, finish_reason: "stop" }] }));
+              c.enqueue(enc.encode("data: [DONE]\n\n"));
+              // …and never closes.
+            },
+          }),
+          { headers: { "content-type": "text/event-stream" } },
+        ),
+    );
+    try {
+      const out = await createLlmClient({ apiKey: "k", baseUrl: `http://127.0.0.1:${open.port}/v1` }).chatStream("m", messages, () => {});
+      expect(out).toMatchObject({ text: "Olá, tudo bem?", finishReason: "stop" });
+    } finally {
+      open.stop(true);
+    }
+  });
+
+  test('an {"error": "text"} body (Ollama) gives its text as the message', async () => {
+    const ollama = serve(() => Response.json({ error: 'model "llama9" not found, try pulling it first' }, { status: 404 }));
+    try {
+      const err = await createLlmClient({ apiKey: null, baseUrl: `http://127.0.0.1:${ollama.port}/v1` })
+        .chat("llama9", messages)
+        .catch((e) => e);
+      expect(describeLlmError(err)).toBe('Erro do provedor (404): model "llama9" not found, try pulling it first');
+    } finally {
+      ollama.stop(true);
+    }
+  });
+});
+
+test("a visitor who left before the call costs no call", async () => {
+  const abort = new AbortController();
+  abort.abort();
+  const before = fake.chatRequests().length;
+  const err = await client()
+    .chatStream("gpt-4o-mini", messages, () => {}, abort.signal)
+    .catch((e) => e);
+  expect((err as Error).name).toBe("AbortError");
+  expect(fake.chatRequests().length).toBe(before);
+});

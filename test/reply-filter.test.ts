@@ -84,6 +84,23 @@ describe("[reply-filter] long replies and the places the stream is cut", () => {
     });
   }
 
+  test("characters whose accent-free form has another length (が, a stray combining mark, İ) cut the same spans", () => {
+    const cases: [string, string[], string][] = [
+      ["が foo bar", ["foo"], "が bar"],
+      ["x\u0301 y foo bar", ["foo"], "x\u0301 y bar"],
+      ["İstanbul é BARATO, não? Barató", ["barato"], "İstanbul é, não?"],
+    ];
+    for (const [text, avoided, expected] of cases) {
+      expect(finalReply(text, avoided, true)).toBe(expected);
+      for (let seed = 1; seed <= 25; seed++) {
+        const f = createReplyFilter(avoided, true);
+        const deltas = splits(text, seed).map((d) => f.push(d));
+        deltas.push(f.flush());
+        expect(deltas.join("")).toBe(expected);
+      }
+    }
+  });
+
   test("with nothing to remove, a long reply streams back unchanged, as it arrives", () => {
     const text = "Nosso horário é de segunda a sexta, das 9h às 18h. ".repeat(80).trim();
     const f = createReplyFilter([], true);

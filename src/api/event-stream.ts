@@ -15,14 +15,25 @@ export function eventStream(c: Context, run: (send: SendEvent) => Promise<void>)
   let closed = false;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
+      // A stream the runtime already errored or closed refuses writes: they are dropped, never thrown
+      // into the turn (its catch would throw again, and nothing would handle that rejection).
       const send: SendEvent = (event, data) => {
-        if (!closed) controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
-      };
-      run(send).finally(() => {
         if (closed) return;
-        closed = true;
-        controller.close();
-      });
+        try {
+          controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+        } catch {
+          closed = true;
+        }
+      };
+      run(send)
+        .catch(() => {})
+        .finally(() => {
+          if (closed) return;
+          closed = true;
+          try {
+            controller.close();
+          } catch {}
+        });
     },
     cancel() {
       closed = true;

@@ -3,6 +3,30 @@
  * is removed and the spacing tidied. Emojis are stripped when the agent must not use them.
  */
 const stripAccents = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+
+const foldedChars = new Map<string, string>();
+/**
+ * Lower case without accents, character by character and of the same length, so a span found in
+ * the folded copy is the same span of the text: "Promoção" → "promocao". A character whose folded
+ * form would be longer or shorter (が keeps its mark U+3099, a stray combining mark folds to nothing,
+ * "İ" lowers to two) stays as it is, lowered when that keeps its length.
+ */
+function fold(text: string): string {
+  // Plain ASCII (most replies' words) lowers to the same length: no per-character walk.
+  if (!/[^ -~\t\n\r]/.test(text)) return text.toLowerCase();
+  let out = "";
+  for (const ch of text) {
+    let f = foldedChars.get(ch);
+    if (f === undefined) {
+      const lower = ch.toLowerCase();
+      const bare = stripAccents(lower);
+      f = bare.length === ch.length ? bare : lower.length === ch.length ? lower : ch;
+      if (foldedChars.size < 4096) foldedChars.set(ch, f);
+    }
+    out += f;
+  }
+  return out;
+}
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** How a piece of a reply is tidied: a whole reply trims both ends and drops orphaned leading punctuation. */
@@ -14,7 +38,7 @@ function avoidedPatterns(avoided: string[]): RegExp[] {
     .map((w) => w.trim())
     .filter(Boolean)
     .map((word) => {
-      const target = stripAccents(word.toLowerCase());
+      const target = fold(word.normalize("NFC"));
       return new RegExp(`(^|[^\\p{L}\\p{N}])(${escapeRegExp(target).replace(/\s+/g, "\\s+")})(?=$|[^\\p{L}\\p{N}])`, "gu");
     });
 }
@@ -22,8 +46,8 @@ function avoidedPatterns(avoided: string[]): RegExp[] {
 function removeAvoidedIn(text: string, patterns: RegExp[], edges: Edges): string {
   let out = text.normalize("NFC");
   for (const re of patterns) {
-    // Walk the accent-stripped copy to find spans, then cut the same spans from the original.
-    const folded = stripAccents(out.toLowerCase());
+    // Walk the folded copy (same length) to find spans, then cut the same spans from the original.
+    const folded = fold(out);
     const spans: [number, number][] = [];
     for (const m of folded.matchAll(re)) {
       const start = (m.index ?? 0) + (m[1]?.length ?? 0);
@@ -81,7 +105,7 @@ const WORD_END = /[\p{L}\p{N}]/u;
 export function createReplyFilter(avoided: string[], useEmojis: boolean) {
   const items = avoided.map((w) => w.trim()).filter(Boolean);
   const phraseWords = Math.max(1, ...items.map((w) => w.split(/\s+/).length));
-  const tokens = items.flatMap((w) => stripAccents(w.toLowerCase()).split(/\s+/));
+  const tokens = items.flatMap((w) => fold(w.normalize("NFC")).split(/\s+/));
   const patterns = avoidedPatterns(items);
   const clean = (s: string, edges: Edges) => {
     const noWords = removeAvoidedIn(s, patterns, edges);
@@ -101,7 +125,7 @@ export function createReplyFilter(avoided: string[], useEmojis: boolean) {
     if (!/\s/.test(rest[i] ?? "") || !WORD_END.test(rest[i - 1] ?? "")) return false;
     let start = i - 1;
     while (start > 0 && !/\s/.test(rest[start - 1] ?? "")) start--;
-    const word = stripAccents(rest.slice(start, i).toLowerCase());
+    const word = fold(rest.slice(start, i).normalize("NFC"));
     return !tokens.some((t) => word.includes(t));
   };
   /** Cuts the released text at its last safe point: what is before it is never cleaned again. */

@@ -36,6 +36,8 @@ const DEFAULT_MAX_RETRIES = 2;
 const MAX_RETRY_AFTER_MS = 60_000;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 8_000;
+/** How long a stream that said [DONE] is given to end its body. */
+const DONE_GRACE_MS = 1000;
 /** One streamed event larger than this is not a chat delta: the stream is refused, not buffered without end. */
 const MAX_EVENT_CHARS = 4 * 1024 * 1024;
 
@@ -72,10 +74,15 @@ function attemptSignal(timeoutMs: number, outer?: AbortSignal) {
   const controller = new AbortController();
   const onOuter = () => controller.abort(outer?.reason);
   outer?.addEventListener("abort", onOuter, { once: true });
-  const timer = setTimeout(() => controller.abort(new TimeoutError()), timeoutMs);
+  let timer = setTimeout(() => controller.abort(new TimeoutError()), timeoutMs);
   return {
     signal: controller.signal,
     rearm: () => timer.refresh(),
+    /** From now on the attempt ends after `ms` more (the stream said [DONE]; only its end is awaited). */
+    shorten: (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => controller.abort(new TimeoutError()), ms);
+    },
     done: () => {
       clearTimeout(timer);
       outer?.removeEventListener("abort", onOuter);
@@ -85,12 +92,14 @@ function attemptSignal(timeoutMs: number, outer?: AbortSignal) {
 
 async function errorOf(res: Response): Promise<LlmApiError> {
   const text = await res.text().catch(() => "");
-  let body: { error?: { message?: unknown; code?: unknown; type?: unknown } } | null = null;
+  let body: { error?: string | { message?: unknown; code?: unknown; type?: unknown } } | null = null;
   try {
     body = JSON.parse(text);
   } catch {}
-  const e = body?.error;
   const str = (v: unknown) => (typeof v === "string" && v ? v : null);
+  // Ollama and some proxies answer {"error": "text"}; OpenAI {"error": {"message", "type", "code"}}.
+  if (typeof body?.error === "string") return new LlmApiError(res.status, body.error || `HTTP ${res.status}`, null, null);
+  const e = body?.error;
   return new LlmApiError(res.status, str(e?.message) ?? (text.slice(0, 200) || `HTTP ${res.status}`), str(e?.code), str(e?.type));
 }
 
@@ -129,6 +138,8 @@ async function send(endpoint: ChatEndpoint, body: Record<string, unknown>, strea
   const payload = JSON.stringify(body);
   const maxRetries = endpoint.maxRetries ?? DEFAULT_MAX_RETRIES;
   for (let retry = 0; ; retry++) {
+    // A visitor who left before the call (or between attempts) costs no call at all.
+    signal?.throwIfAborted();
     const attempt = attemptSignal(endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal);
     let res: Response | null = null;
     let failure: unknown;
@@ -171,6 +182,8 @@ export async function streamCompletion<T>(endpoint: ChatEndpoint, body: Record<s
       if (finished || malformed) return;
       if (event.data === "[DONE]") {
         finished = true;
+        // The body normally ends right after; one that stays open is not waited on for long.
+        attempt.shorten(DONE_GRACE_MS);
         return;
       }
       let chunk: T & { error?: { message?: string; code?: string; type?: string } };
@@ -193,8 +206,10 @@ export async function streamCompletion<T>(endpoint: ChatEndpoint, body: Record<s
     },
   });
   const decoder = new TextDecoder();
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
   try {
+    if (!res.body) throw new Error("Resposta vazia do provedor");
+    reader = res.body.getReader();
     // Read to the end even after [DONE]: a body read whole leaves its connection to be reused.
     while (!malformed) {
       const { done, value } = await reader.read();
@@ -205,7 +220,10 @@ export async function streamCompletion<T>(endpoint: ChatEndpoint, body: Record<s
     if (malformed) throw malformed;
   } catch (err) {
     // Leaving early (an error in the stream, a timeout, the caller's abort) stops the body.
-    reader.cancel().catch(() => {});
+    reader?.cancel().catch(() => {});
+    if (signal?.aborted) throw signal.reason;
+    // Everything up to [DONE] arrived: a body that did not end after it is no failure.
+    if (finished && !malformed) return;
     throw attempt.signal.reason instanceof TimeoutError ? attempt.signal.reason : err;
   } finally {
     attempt.done();

@@ -95,7 +95,9 @@ export async function updateAdminPlan(deps: AppDeps, input: PlanUpdateInput) {
     throw new AppError("VALIDATION", "O plano gratuito continua gratuito e ativo: é o plano de quem não assina.");
   }
   await assertOneFree(deps.db, input, input.id);
-  await deps.db.update(plans).set(fieldsOf(input)).where(eq(plans.id, input.id));
+  // A local change is unsynced until Stripe takes it: comparing timestamps alone called a change made
+  // in the same millisecond as the last sync "synced" even when its own push failed.
+  await deps.db.update(plans).set({ ...fieldsOf(input), stripeSyncedAt: null }).where(eq(plans.id, input.id));
   const sync = await syncIfConfigured(deps, await loadPlan(deps.db, input.id));
   return { plan: await getAdminPlan(deps, input.id), sync };
 }
@@ -103,7 +105,7 @@ export async function updateAdminPlan(deps: AppDeps, input: PlanUpdateInput) {
 export async function setAdminPlanActive(deps: AppDeps, id: string, isActive: boolean) {
   const row = await loadPlan(deps.db, id);
   if (row.billingPeriod === "free" && !isActive) throw new AppError("VALIDATION", "O plano gratuito não pode ser desativado.");
-  await deps.db.update(plans).set({ isActive }).where(eq(plans.id, id));
+  await deps.db.update(plans).set({ isActive, stripeSyncedAt: null }).where(eq(plans.id, id));
   const sync = await syncIfConfigured(deps, await loadPlan(deps.db, id));
   return { plan: await getAdminPlan(deps, id), sync };
 }

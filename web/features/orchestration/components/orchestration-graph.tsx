@@ -5,20 +5,6 @@ import { useEffect, useMemo, useState } from "react";
 import type { OrchestrationMember, OrchestrationRule } from "../hooks/use-orchestrations";
 import { rulesSummary } from "./condition-editor";
 
-/**
- * The graph's stylesheet, linked when a graph first renders. Imported as CSS, the bundler also put
- * it into the app's one stylesheet that every page loads (3 kB of its 20 kB budget, issue 12).
- */
-function useFlowStyles() {
-  useEffect(() => {
-    if (document.querySelector(`link[href="${flowStylesUrl}"]`)) return;
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = flowStylesUrl;
-    document.head.append(link);
-  }, []);
-}
-
 type AgentData = { name: string; isEntryPoint: boolean; isActive: boolean };
 type AgentNode = Node<AgentData, "agent">;
 
@@ -48,7 +34,6 @@ type Props = {
 
 /** Agents as nodes (the entry marked "Entrada"), rules as edges labelled with priority and conditions. */
 export default function OrchestrationGraph({ members, rules, canEdit, onConnect, onEdgeOpen, onMoved }: Props) {
-  useFlowStyles();
   const fromServer = useMemo<AgentNode[]>(
     () => members.map((m) => ({ id: m.agentId, type: "agent", position: m.position, data: { name: m.name, isEntryPoint: m.isEntryPoint, isActive: m.isActive }, ariaLabel: `Agente ${m.name}` })),
     [members],
@@ -73,6 +58,11 @@ export default function OrchestrationGraph({ members, rules, canEdit, onConnect,
   );
   return (
     <div className="h-[480px] w-full rounded-box border border-base-300 bg-base-200" data-testid="orchestration-graph">
+      {/* The graph's stylesheet, its own file: imported as CSS, the bundler also put it into the app's
+          one stylesheet that every page loads (3 kB of its 20 kB budget, issue 12). With a
+          precedence, React puts it in <head> once and shows the graph only after it loaded, so
+          the first fit of the view measures styled nodes. */}
+      <link rel="stylesheet" href={flowStylesUrl} precedence="default" />
       <ReactFlow<AgentNode, Edge>
         // A new or removed agent re-fits the view, so every node stays on screen.
         key={members.map((m) => m.agentId).join(",")}

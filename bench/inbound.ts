@@ -8,7 +8,9 @@
  *  3. crash: the server is SIGKILLed while the burst is still being ingested (once a third of it
  *     was acknowledged), then started again on the same file; deliveries refused while it was down
  *     are redelivered (as Meta does). Lost and duplicated replies are counted only once every
- *     message was answered and the queue holds no channel work (bounded wait) — both must be 0.
+ *     message was answered and the queue holds no channel work (bounded wait). Lost must be 0.
+ *     Duplicated is the replies whose send to Graph was in flight at the kill (sent, not yet marked):
+ *     Graph has no idempotency key for sends, so delivery is at-least-once; a handful is expected.
  * Env: BENCH_INGEST_SECONDS (10), BENCH_E2E (2000), BENCH_CRASH (2000), BENCH_CONCURRENCY (64).
  */
 import { type Subprocess, spawn, spawnSync } from "bun";

@@ -24,6 +24,29 @@ const until = async (ok: () => boolean | Promise<boolean>, ms = 5000) => {
 const autocheckpoint = async (client: { execute(sql: string): Promise<{ rows: ArrayLike<Record<string, unknown>> }> }) =>
   Number((await client.execute("PRAGMA wal_autocheckpoint")).rows[0]?.wal_autocheckpoint);
 
+/** A file client on a WAL database whose own autocheckpoint is off, with an empty `probe` table. */
+async function walWithoutAutocheckpoint(path: string) {
+  const client = createFileClient(path);
+  await client.execute("PRAGMA journal_mode = WAL");
+  await client.execute("PRAGMA synchronous = NORMAL");
+  // The request thread never checkpoints here: only the Worker's checkpoints and the resets act.
+  await client.execute("PRAGMA wal_autocheckpoint = 0");
+  await client.execute("CREATE TABLE probe (id INTEGER PRIMARY KEY, body BLOB NOT NULL)");
+  return client;
+}
+
+/** `n` commits of ~2 WAL frames each, each reported to the checkpointer, yielding now and then so its answers arrive. */
+async function writeProbes(client: ReturnType<typeof createFileClient>, checkpointer: ReturnType<typeof createCheckpointer>, n: number) {
+  for (let i = 0; i < n; i++) {
+    await client.execute({ sql: "INSERT INTO probe (id, body) VALUES (?, randomblob(3000))", args: [i] });
+    checkpointer.noteCommit();
+    if (i % 64 === 0) await Bun.sleep(1);
+  }
+}
+
+/** Frames the WAL file holds (4,096-byte pages plus a 24-byte frame header). */
+const walFramesOf = (path: string) => statSync(`${path}-wal`).size / 4120;
+
 test("[checkpoints]: the serving connection's commits reach the database file through the Worker, not its own autocheckpoint", async () => {
   const path = join(dir, "serve.db");
   const handle = await openDatabase(`file:${path}`, undefined, { backgroundCheckpoints: true });
@@ -53,28 +76,19 @@ test("[checkpoints]: the serving connection's commits reach the database file th
 test("[checkpoints]: the WAL starts over while the request thread's statements pause, so it stays small without the request thread ever checkpointing", async () => {
   const walFrames = async (withReset: boolean) => {
     const path = join(dir, `reset-${withReset}.db`);
-    const client = createFileClient(path);
-    await client.execute("PRAGMA journal_mode = WAL");
-    await client.execute("PRAGMA synchronous = NORMAL");
-    // The request thread never checkpoints here: only the Worker's checkpoints and the resets act.
-    await client.execute("PRAGMA wal_autocheckpoint = 0");
-    await client.execute("CREATE TABLE probe (id INTEGER PRIMARY KEY, body BLOB NOT NULL)");
+    const client = await walWithoutAutocheckpoint(path);
     const checkpointer = createCheckpointer(path, () => {}, {
       everyCommits: 8,
       resetAtFrames: 200,
       ...(withReset ? { pauseStatements: () => client.pauseStatements() } : {}),
     });
     try {
-      // ~2 frames a commit, 3,000 commits: ~6,000 frames (~24 MB) if the WAL never starts over.
-      for (let i = 0; i < 3000; i++) {
-        await client.execute({ sql: "INSERT INTO probe (id, body) VALUES (?, randomblob(3000))", args: [i] });
-        checkpointer.noteCommit();
-        if (i % 64 === 0) await Bun.sleep(1);
-      }
+      // 3,000 commits: ~6,000 frames (~24 MB) if the WAL never starts over.
+      await writeProbes(client, checkpointer, 3000);
       expect(checkpointer.completed).toBeGreaterThan(5);
       expect(checkpointer.resets > 0).toBe(withReset);
       expect(Number((await client.execute("SELECT count(*) AS n FROM probe")).rows[0]?.n)).toBe(3000);
-      return Math.round(statSync(`${path}-wal`).size / 4120);
+      return Math.round(walFramesOf(path));
     } finally {
       await checkpointer.stop();
       client.close();
@@ -88,10 +102,7 @@ test("[checkpoints]: the WAL starts over while the request thread's statements p
 
 test("[checkpoints]: a WAL another connection's read keeps from starting over is reset once per resetAtFrames, not after every checkpoint", async () => {
   const path = join(dir, "held.db");
-  const client = createFileClient(path);
-  await client.execute("PRAGMA journal_mode = WAL");
-  await client.execute("PRAGMA wal_autocheckpoint = 0");
-  await client.execute("CREATE TABLE probe (id INTEGER PRIMARY KEY, body BLOB NOT NULL)");
+  const client = await walWithoutAutocheckpoint(path);
   await client.execute("INSERT INTO probe (id, body) VALUES (-1, x'00')");
   // A long read on another connection (a job's export, say): its snapshot keeps the WAL from starting over.
   const reader = createFileClient(path);
@@ -99,12 +110,8 @@ test("[checkpoints]: a WAL another connection's read keeps from starting over is
   await snapshot.execute("SELECT count(*) FROM probe");
   const checkpointer = createCheckpointer(path, () => {}, { everyCommits: 8, resetAtFrames: 1000, pauseStatements: () => client.pauseStatements() });
   try {
-    for (let i = 0; i < 3000; i++) {
-      await client.execute({ sql: "INSERT INTO probe (id, body) VALUES (?, randomblob(3000))", args: [i] });
-      checkpointer.noteCommit();
-      if (i % 64 === 0) await Bun.sleep(1);
-    }
-    const frames = statSync(`${path}-wal`).size / 4120;
+    await writeProbes(client, checkpointer, 3000);
+    const frames = walFramesOf(path);
     expect(frames).toBeGreaterThan(5000);
     expect(checkpointer.completed).toBeGreaterThan(40);
     // One reset per 1,000 frames at most, where one after every checkpoint past 1,000 would be ~half of them.

@@ -191,6 +191,18 @@ describe("servers that speak the protocol loosely", () => {
     }
   });
 
+  test("a whole answer larger than 8 MB is refused, not buffered", async () => {
+    const huge = serve(() => new Response(`{"choices":[{"message":{"content":"${"a".repeat(9 * 1024 * 1024)}"}}]}`, { headers: { "content-type": "application/json" } }));
+    try {
+      const err = await createLlmClient({ apiKey: "k", baseUrl: `http://127.0.0.1:${huge.port}/v1`, maxRetries: 0 })
+        .chat("m", messages)
+        .catch((e) => e);
+      expect((err as Error).message).toBe("Resposta grande demais ou vazia do provedor");
+    } finally {
+      huge.stop(true);
+    }
+  });
+
   test('an {"error": "text"} body (Ollama) gives its text as the message', async () => {
     const ollama = serve(() => Response.json({ error: 'model "llama9" not found, try pulling it first' }, { status: 404 }));
     try {

@@ -1,4 +1,6 @@
 import { createParser } from "eventsource-parser";
+import { abortableSleep } from "../../lib/abortable-sleep";
+import { readWithin } from "../../lib/read-capped";
 import { retryAfterMs } from "../retry-after";
 
 /**
@@ -38,26 +40,15 @@ const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 8_000;
 /** How long a stream that said [DONE] is given to end its body. */
 const DONE_GRACE_MS = 1000;
+/** A whole completion larger than this is refused, not buffered without end (a reply is capped at max_tokens). */
+const MAX_COMPLETION_BYTES = 8 * 1024 * 1024;
+/** Of an error answer, only this much is read: its message is all we keep. */
+const MAX_ERROR_BYTES = 64 * 1024;
 /** One streamed event larger than this is not a chat delta: the stream is refused, not buffered without end. */
 const MAX_EVENT_CHARS = 4 * 1024 * 1024;
 
 /** Test hook: the wait between retries (tests shorten it; production sleeps). */
 export const chatRetryWait = { sleep: (ms: number, signal?: AbortSignal) => abortableSleep(ms, signal) };
-
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
 
 class TimeoutError extends Error {
   constructor() {
@@ -91,7 +82,8 @@ function attemptSignal(timeoutMs: number, outer?: AbortSignal) {
 }
 
 async function errorOf(res: Response): Promise<LlmApiError> {
-  const text = await res.text().catch(() => "");
+  const bytes = res.body ? await readWithin(res.body, MAX_ERROR_BYTES).catch(() => null) : null;
+  const text = bytes ? new TextDecoder().decode(bytes) : "";
   let body: { error?: string | { message?: unknown; code?: unknown; type?: unknown } } | null = null;
   try {
     body = JSON.parse(text);
@@ -161,7 +153,9 @@ async function send(endpoint: ChatEndpoint, body: Record<string, unknown>, strea
 export async function createCompletion<T>(endpoint: ChatEndpoint, body: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
   const { res, attempt } = await send(endpoint, body, false, signal);
   try {
-    return (await res.json()) as T;
+    const bytes = res.body ? await readWithin(res.body, MAX_COMPLETION_BYTES) : null;
+    if (!bytes) throw new Error("Resposta grande demais ou vazia do provedor");
+    return JSON.parse(new TextDecoder().decode(bytes)) as T;
   } catch (err) {
     throw attempt.signal.reason instanceof TimeoutError ? attempt.signal.reason : err;
   } finally {

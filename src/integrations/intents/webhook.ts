@@ -3,6 +3,7 @@
  * loopback addresses are refused). Retries with exponential backoff on 5xx and network failures,
  * never on 4xx (the request itself is wrong: repeating it cannot help, and may duplicate effects).
  */
+import { abortableSleep } from "../../lib/abortable-sleep";
 import { log } from "../../lib/logger";
 import { SafeFetchError, safeFetch } from "../../lib/safe-fetch";
 import type { ToolContext } from "../../runtime/tools";
@@ -56,21 +57,6 @@ function parseAnswer(contentType: string, text: string): unknown {
     }
   }
   return trimmed.slice(0, 4000);
-}
-
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 }
 
 export type CallOptions = {
